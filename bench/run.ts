@@ -1,0 +1,28 @@
+/**
+ * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
+ * decides no test. Sections: frontend, lighthouse (all by default). More join as the product
+ * grows (REST gateway, storage, seeding).
+ */
+import { cpus, totalmem } from 'node:os';
+import { ensureBuild } from '../server/build/ensure-build';
+import { ROOT_DIR, loadConfig } from '../server/config';
+
+const requested = process.argv.slice(2);
+const wants = (section: string) => requested.length === 0 || requested.includes(section);
+
+const { distDir } = loadConfig();
+console.log(
+  `Soundloft bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+);
+const build = ensureBuild(ROOT_DIR, distDir, () => undefined);
+console.log(`Build: ${build.built ? `built in ${(build.ms / 1000).toFixed(1)} s` : 'up to date'}`);
+
+if (wants('frontend')) {
+  const { measureFrontend, printFrontend } = await import('./frontend');
+  printFrontend(await measureFrontend(distDir));
+}
+
+if (wants('lighthouse')) {
+  const { printLighthouse, runLighthouse } = await import('./lighthouse');
+  printLighthouse(await runLighthouse(distDir, ['/', '/faq']));
+}

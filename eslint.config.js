@@ -1,0 +1,159 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Vendor SDKs with exactly one owner folder each (CONVENTIONS.md, habit 2). */
+const SDKS = ['dexie', 'dexie-react-hooks', '@supabase/supabase-js', 'howler'];
+/** Later entries win for files they match, so the most specific folders come last. */
+const SDK_SCOPES = [
+  { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], allowed: [] },
+  { files: ['src/data/**/*.{ts,tsx}'], allowed: ['dexie-react-hooks'] },
+  { files: ['src/data/db/**/*.{ts,tsx}'], allowed: ['dexie', 'dexie-react-hooks'] },
+  {
+    files: ['src/data/remote/**/*.{ts,tsx}'],
+    allowed: ['@supabase/supabase-js', 'dexie-react-hooks'],
+  },
+  { files: ['src/player/engine/**/*.{ts,tsx}'], allowed: ['howler'] },
+];
+const OWNER = {
+  dexie: 'src/data/db/',
+  'dexie-react-hooks': 'src/data/',
+  '@supabase/supabase-js': 'src/data/remote/',
+  howler: 'src/player/engine/',
+};
+const sdkRules = SDK_SCOPES.map(({ files, allowed }) => {
+  const banned = SDKS.filter((name) => !allowed.includes(name));
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: banned.map((name) => ({
+            name,
+            message: `${name} is imported only in ${OWNER[name]} (CONVENTIONS.md).`,
+          })),
+          patterns: banned.map((name) => ({
+            group: [`${name}/*`],
+            message: `${name} is imported only in ${OWNER[name]}.`,
+          })),
+        },
+      ],
+    },
+  };
+});
+
+const FEATURES = 'src/features';
+/** One zone per feature: it may import itself, never a sibling (bulletproof-react's rule). */
+const featureZones = readdirSync(new URL('./src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./${FEATURES}/${entry.name}`,
+    from: `./${FEATURES}`,
+    except: [`./${entry.name}`],
+    message: 'Features do not import each other; compose them in a route.',
+  }));
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'src/routeTree.gen.ts',
+      'test-results/**',
+      'playwright-report/**',
+      '.data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.app.json' }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      // Imports flow one way: lib/components → data → player → features → routes → app.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...featureZones,
+            {
+              target: ['./src/lib', './src/components'],
+              from: ['./src/data', './src/player', './src/features', './src/routes', './src/app'],
+              message: 'lib/ and components/ are domain-free.',
+            },
+            {
+              target: './src/data',
+              from: ['./src/player', './src/features', './src/routes', './src/app'],
+              message: 'data/ sits below player, features, routes and app.',
+            },
+            {
+              target: './src/player',
+              from: ['./src/features', './src/routes', './src/app'],
+              message: 'player/ sits below features, routes and app.',
+            },
+            {
+              target: './src/features',
+              from: ['./src/routes', './src/app'],
+              message: 'Features sit below routes and app.',
+            },
+            { target: './src/routes', from: ['./src/app'], message: 'Routes sit below app.' },
+          ],
+        },
+      ],
+    },
+  },
+  // One owner per vendor SDK.
+  ...sdkRules,
+  {
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.ts',
+      'tests/**/*.ts',
+      'bench/**/*.{ts,mjs}',
+      '*.config.{ts,js}',
+      'supabase/**/*.ts',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Tests may assert presence with `!`: a wrong guess fails the test, which is the point.
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,25 @@
+/**
+ * One small interface over the two databases Soundloft runs on: PGlite (embedded, default) and
+ * a real PostgreSQL (DATABASE_URL). Everything that touches SQL goes through it.
+ */
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  /** Column names and Postgres type OIDs, in select order. */
+  fields: { name: string; dataTypeID: number }[];
+  /** Rows inserted, updated or deleted by the statement, when known. */
+  affectedRows?: number;
+}
+
+export interface Queryable {
+  /** One statement with bound parameters ($1, $2, ...). Values never reach SQL as text. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction (BEGIN ... COMMIT, ROLLBACK on throw). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Several statements without parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,83 @@
+import { Hono } from 'hono';
+import { loadStaticFiles, negotiateEncoding, type StaticFile } from './static-files';
+
+/**
+ * Paths of the Supabase-compatible HTTP surface. Each backend module (auth, rest, storage,
+ * functions, dev tools) mounts under its prefix; the app shell never answers them.
+ */
+export const API_PREFIXES = [
+  '/auth/v1',
+  '/rest/v1',
+  '/storage/v1',
+  '/functions/v1',
+  '/_dev',
+] as const;
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+function fileResponse(file: StaticFile, request: Request, status = 200): Response {
+  const headers = new Headers(SECURITY_HEADERS);
+  headers.set('Content-Type', file.contentType);
+  headers.set('Cache-Control', file.cacheControl);
+  headers.set('ETag', file.etag);
+  headers.set('Vary', 'Accept-Encoding');
+  if (request.headers.get('if-none-match') === file.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const { body, encoding } = negotiateEncoding(
+    file,
+    request.headers.get('accept-encoding') ?? undefined,
+  );
+  if (encoding) headers.set('Content-Encoding', encoding);
+  headers.set('Content-Length', String(body.length));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+}
+
+export interface AppOptions {
+  distDir: string;
+}
+
+/** The one HTTP app: Supabase-compatible API prefixes first, then the built PWA with SPA fallback. */
+export function createApp({ distDir }: AppOptions) {
+  const files = loadStaticFiles(distDir);
+  const app = new Hono();
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+
+  // Backend modules mount here (Backend I/II, Accounts). Until then their paths answer 404 in
+  // PostgREST's error shape instead of falling through to the app shell.
+  app.all('*', async (c, next) => {
+    if (!isApiPath(c.req.path)) return next();
+    return c.json(
+      {
+        code: 'PGRST000',
+        message: `No route for ${c.req.method} ${c.req.path}`,
+        details: null,
+        hint: null,
+      },
+      404,
+    );
+  });
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const path = decodeURIComponent(c.req.path);
+    const file = files.get(path === '/' ? '/index.html' : path);
+    if (file) return fileResponse(file, c.req.raw);
+    // A missing build file (an old chunk, a typo) is a real 404, never the app shell.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+    const shell = files.get('/index.html');
+    if (!looksLikeFile && shell) return fileResponse(shell, c.req.raw);
+    return c.text('Not found', 404, SECURITY_HEADERS);
+  });
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Soundloft's one accent: a warm ember orange, readable with dark text (autoContrast). */
+const ember: MantineColorsTuple = [
+  '#fff0eb',
+  '#ffddd1',
+  '#ffbba2',
+  '#ff966f',
+  '#ff7745',
+  '#ff642b',
+  '#ff5a1c',
+  '#e4490d',
+  '#cb3f08',
+  '#b13200',
+];
+
+/** Neutral surfaces, slightly blue-black like a dim studio. dark[7] is the page background. */
+const dark: MantineColorsTuple = [
+  '#e9e9ef',
+  '#b9b9c6',
+  '#9a9aab',
+  '#6f6f82',
+  '#3d3d4d',
+  '#2a2a36',
+  '#1c1c25',
+  '#0d0d12',
+  '#09090d',
+  '#050507',
+];
+
+const fontFamily =
+  "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'ember',
+  primaryShade: 5,
+  autoContrast: true,
+  luminanceThreshold: 0.3,
+  colors: { ember, dark },
+  fontFamily,
+  headings: { fontFamily, fontWeight: '750' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+});

@@ -1,0 +1,56 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const cwd = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd });
+
+/** Lints `code` as if it lived at `filePath`, returning the rule ids that fired. */
+async function rulesFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${cwd}${filePath}` });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('import boundaries of CONVENTIONS.md', () => {
+  it('a feature may not import another feature', async () => {
+    const rules = await rulesFor(
+      'src/features/faq/zz-probe.ts',
+      "import { RELEASES } from '@/features/changelog/changelog-data';\nexport const x = RELEASES;\n",
+    );
+    expect(rules).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a feature may import itself, lib and components', async () => {
+    const rules = await rulesFor(
+      'src/features/faq/zz-probe.ts',
+      "import { FAQ_ENTRIES } from './faq-data';\nimport { PLANS } from '@/lib/plans';\nexport const x = [FAQ_ENTRIES, PLANS];\n",
+    );
+    expect(rules).toEqual([]);
+  });
+
+  it('lib may not import features, and features may not import app', async () => {
+    expect(
+      await rulesFor(
+        'src/lib/zz-probe.ts',
+        "import { FAQ_ENTRIES } from '@/features/faq/faq-data';\nexport const x = FAQ_ENTRIES;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesFor(
+        'src/features/faq/zz-probe.ts',
+        "import { router } from '@/app/router';\nexport const x = router;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ['dexie', 'src/data/db/zz-probe.ts'],
+    ['@supabase/supabase-js', 'src/data/remote/zz-probe.ts'],
+    ['howler', 'src/player/engine/zz-probe.ts'],
+  ])('%s is imported only by its owner folder', async (pkg, owner) => {
+    const code = `import * as sdk from '${pkg}';\nexport const x = sdk;\n`;
+    expect(await rulesFor('src/features/faq/zz-probe.ts', code)).toContain('no-restricted-imports');
+    expect(await rulesFor('src/player/zz-probe.ts', code)).toContain('no-restricted-imports');
+    expect(await rulesFor(owner, code)).not.toContain('no-restricted-imports');
+  });
+});

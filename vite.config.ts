@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** manifest.webmanifest at the top level is the one source of the web app manifest. */
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
+
+/** The embedded server (npm start) that `npm run dev` proxies API calls to. */
+const backend = process.env.SOUNDLOFT_BACKEND ?? `http://localhost:${process.env.PORT ?? 8787}`;
+const apiPaths = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/_dev'];
+
+export default defineConfig({
+  resolve: { alias: { '@': `${root}src` } },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // The landing page is the first paint of most visits: keep it in the entry chunk so it
+      // renders without a second round trip. Every other route stays lazy.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined),
+      },
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      quoteStyle: 'single',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: backend, changeOrigin: true }])),
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 400,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'server/**/*.test.ts',
+            'supabase/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
+        },
+      },
+    ],
+  },
+});
