@@ -1,11 +1,30 @@
 // @ts-check
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Resolves the app's `@/x` alias (tsconfig.app.json paths) to `src/x` for the boundary rules. */
+const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
+const aliasResolver = {
+  interfaceVersion: 3,
+  name: 'soundloft-alias',
+  resolve(source) {
+    if (!source.startsWith('@/')) return { found: false };
+    const base = srcDir + source.slice(2);
+    for (const candidate of [
+      base,
+      ...['.ts', '.tsx', '/index.ts', '/index.tsx'].map((e) => base + e),
+    ]) {
+      if (existsSync(candidate) && statSync(candidate).isFile())
+        return { found: true, path: candidate };
+    }
+    return { found: false };
+  },
+};
 
 /** Vendor SDKs with exactly one owner folder each (CONVENTIONS.md, habit 2). */
 const SDKS = ['dexie', 'dexie-react-hooks', '@supabase/supabase-js', 'howler'];
@@ -79,7 +98,8 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: './tsconfig.app.json' }),
+        aliasResolver,
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
       ],
     },
     rules: {
