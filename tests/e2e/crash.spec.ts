@@ -5,6 +5,9 @@ import { expect, test } from '@playwright/test';
  * that removed an old chunk). The app shows the spec's fallback, and 'Try again' recovers once
  * the network is back.
  */
+// The failure is injected at the network: keep the service worker (and its precache) out of it.
+test.use({ serviceWorkers: 'block' });
+
 test('crash fallback shows the error and Try again recovers', async ({ page }) => {
   await page.goto('/');
   await expect(

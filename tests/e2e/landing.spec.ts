@@ -2,6 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 
 const header = (page: Page) => page.getByRole('banner');
 
+/** Opens the landing page and waits until the app has rendered it. */
+async function openLanding(page: Page) {
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Music that goes where you go.' }),
+  ).toBeVisible();
+}
+
 async function sectionTopAfterScroll(page: Page, id: string) {
   await expect
     .poll(() =>
@@ -14,7 +22,7 @@ async function sectionTopAfterScroll(page: Page, id: string) {
 }
 
 test('header section links scroll to Features, Pricing and About', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   for (const [label, id] of [
     ['Features', 'features'],
     ['Pricing', 'pricing'],
@@ -27,7 +35,7 @@ test('header section links scroll to Features, Pricing and About', async ({ page
 });
 
 test('header links go to Compare and FAQ, and to Log In and Sign Up Free', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   const nav = header(page);
   await expect(nav.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
   await expect(nav.getByRole('link', { name: 'Sign Up Free' })).toHaveAttribute('href', '/signup');
@@ -43,7 +51,7 @@ test('header links go to Compare and FAQ, and to Log In and Sign Up Free', async
 });
 
 test('the header stays on screen while scrolling', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   await page.evaluate(() => window.scrollTo(0, 2500));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
   const box = await header(page).boundingBox();
@@ -53,7 +61,7 @@ test('the header stays on screen while scrolling', async ({ page }) => {
 test('pricing teaser shows every plan with its price and leads to /comparison', async ({
   page,
 }) => {
-  await page.goto('/');
+  await openLanding(page);
   const pricing = page.locator('#pricing');
   for (const text of ['Free', 'Basic', 'Premium', '4.99 EUR', '9.99 EUR']) {
     await expect(pricing.getByText(text, { exact: true }).first()).toBeVisible();
@@ -63,7 +71,7 @@ test('pricing teaser shows every plan with its price and leads to /comparison', 
 });
 
 test('footer links to every legal page, the FAQ, community and comparison', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   const footer = page.getByRole('contentinfo');
   const hrefs = await footer
     .getByRole('link')
@@ -86,14 +94,14 @@ test('footer links to every legal page, the FAQ, community and comparison', asyn
 });
 
 test('Product Hunt support section links out in a new tab', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   const link = page.getByRole('link', { name: /Product Hunt/ });
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
 });
 
 test('skip link moves keyboard focus to the main content', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
