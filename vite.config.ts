@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { prerenderPlugin } from './server/build/vite-plugin-prerender.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** manifest.webmanifest at the top level is the one source of the web app manifest. */
@@ -15,7 +16,7 @@ const manifest = JSON.parse(
 const backend = process.env.SOUNDLOFT_BACKEND ?? `http://localhost:${process.env.PORT ?? 8787}`;
 const apiPaths = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/_dev'];
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': `${root}src` } },
   plugins: [
     tanstackRouter({
@@ -31,19 +32,22 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest,
-      includeAssets: ['favicon.svg', 'icons/*.png'],
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
-      },
-      devOptions: { enabled: false },
-    }),
+    // The nested server build of the prerenderer needs neither the service worker nor itself.
+    !isSsrBuild && prerenderPlugin({ entry: 'src/app/prerender.tsx' }),
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest,
+        includeAssets: ['favicon.svg', 'icons/*.png'],
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+        },
+        devOptions: { enabled: false },
+      }),
   ],
   server: {
     proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: backend, changeOrigin: true }])),
@@ -79,4 +83,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,16 +1,20 @@
 /// <reference lib="webworker" />
 /**
  * Soundloft's service worker, built by vite-plugin-pwa (injectManifest).
- * - precaches the app shell and every route chunk, so a repeat visit works offline;
- * - answers navigations with the cached index.html (SPA), except for the backend's paths;
+ * - precaches the app shell, every route chunk and the prerendered public pages, so a repeat
+ *   visit works offline;
+ * - answers a navigation with its prerendered page when there is one, else with the shell
+ *   (SPA), never for the backend's paths;
  * - waits for the page to ask before taking over (the update prompt), then claims clients.
  */
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { prerenderFileFor } from '../server/build/prerender-paths';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -22,8 +26,16 @@ const BACKEND_PATHS = [/^\/(auth|rest|storage|functions)\/v1(\/|$)/, /^\/_dev(\/
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: BACKEND_PATHS }),
+  new NavigationRoute(
+    async (options) => {
+      const { pathname } = new URL(options.request.url);
+      const page = await matchPrecache(`/${prerenderFileFor(pathname)}`);
+      return page ?? shell(options);
+    },
+    { denylist: BACKEND_PATHS },
+  ),
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -10,6 +10,8 @@ export const BUILD_INPUTS = [
   'index.html',
   'manifest.webmanifest',
   'vite.config.ts',
+  'server/build/vite-plugin-prerender.ts',
+  'server/build/prerender-paths.ts',
   'tsconfig.json',
   'tsconfig.base.json',
   'tsconfig.app.json',

@@ -19,6 +19,9 @@ beforeAll(() => {
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  mkdirSync(join(dist, 'prerender'));
+  writeFileSync(join(dist, 'prerender', 'index.html'), '<h1>Landing, prerendered</h1>');
+  writeFileSync(join(dist, 'prerender', 'faq.html'), '<h1>FAQ, prerendered</h1>');
   precompress(dist);
   app = createApp({ distDir: dist });
 });
@@ -27,8 +30,15 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
 
 describe('static app serving', () => {
-  it('serves the shell for app routes (SPA fallback), never cached', async () => {
-    for (const path of ['/', '/faq', '/playlist/123', '/artist/Nora%20Vale']) {
+  it('serves a prerendered public page where there is one', async () => {
+    expect(await (await get('/')).text()).toBe('<h1>Landing, prerendered</h1>');
+    const faq = await get('/faq');
+    expect(await faq.text()).toBe('<h1>FAQ, prerendered</h1>');
+    expect(faq.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the shell for other app routes (SPA fallback), never cached', async () => {
+    for (const path of ['/home', '/playlist/123', '/artist/Nora%20Vale', '/faq/extra']) {
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('text/html');

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { prerenderFileFor } from '../build/prerender-paths';
 import { loadStaticFiles, negotiateEncoding, type StaticFile } from './static-files';
 
 /**
@@ -70,7 +71,10 @@ export function createApp({ distDir }: AppOptions) {
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     const path = decodeURIComponent(c.req.path);
-    const file = files.get(path === '/' ? '/index.html' : path);
+    // A public page rendered at build time paints before any JavaScript runs.
+    const prerendered = files.get(`/${prerenderFileFor(path)}`);
+    if (prerendered) return fileResponse(prerendered, c.req.raw);
+    const file = files.get(path);
     if (file) return fileResponse(file, c.req.raw);
     // A missing build file (an old chunk, a typo) is a real 404, never the app shell.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path);

@@ -35,7 +35,7 @@ export interface StaticFile {
  */
 export function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
-  if (urlPath === '/index.html' || urlPath === '/sw.js' || urlPath.endsWith('.webmanifest')) {
+  if (urlPath.endsWith('.html') || urlPath === '/sw.js' || urlPath.endsWith('.webmanifest')) {
     return 'no-cache';
   }
   if (urlPath.startsWith('/workbox-')) return 'public, max-age=31536000, immutable';

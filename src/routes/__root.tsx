@@ -1,4 +1,5 @@
-import { HeadContent, Outlet, createRootRoute } from '@tanstack/react-router';
+import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { pageTitle } from '@/lib/page-title';
 
 export const Route = createRootRoute({
@@ -6,10 +7,28 @@ export const Route = createRootRoute({
   component: RootLayout,
 });
 
+/**
+ * Keeps document.title in step with the deepest route's `head` title. It renders nothing, so a
+ * prerendered page (whose title is already in its <head>) hydrates without a mismatch.
+ */
+function DocumentTitle() {
+  const title = useRouterState({
+    select: (state) =>
+      state.matches
+        .flatMap((m) => m.meta ?? [])
+        .flatMap((tag) => (tag && 'title' in tag && tag.title ? [tag.title] : []))
+        .at(-1),
+  });
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  return null;
+}
+
 function RootLayout() {
   return (
     <>
-      <HeadContent />
+      <DocumentTitle />
       <Outlet />
     </>
   );

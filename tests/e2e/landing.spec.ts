@@ -48,6 +48,8 @@ test('header links go to Compare and FAQ, and to Log In and Sign Up Free', async
   await expect(
     page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }),
   ).toBeVisible();
+  // Client-side navigation keeps the document title in step with the route.
+  await expect(page).toHaveTitle('FAQ · Soundloft');
 });
 
 test('the header stays on screen while scrolling', async ({ page }) => {

@@ -3,6 +3,11 @@ import { PUBLIC_ROUTES } from '../public-routes';
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route.path} renders its heading, title, landmarks and key strings`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
+    });
     await page.goto(route.path);
     await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
     await expect(page.locator('h1')).toHaveCount(1);
@@ -13,6 +18,8 @@ for (const route of PUBLIC_ROUTES) {
     for (const text of route.strings) {
       await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
     }
+    // A prerendered page hydrates in place: no mismatch warning, no error.
+    expect(problems).toEqual([]);
   });
 }
 
