@@ -86,6 +86,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'src/routeTree.gen.ts',
+      'src/data/remote/database.types.ts',
       'test-results/**',
       'playwright-report/**',
       '.data/**',

@@ -1,8 +1,9 @@
 /**
- * `npm start`: builds the app when its sources changed, then serves it and the
- * Supabase-compatible API on one origin.
+ * `npm start`: builds the app when its sources changed, opens and migrates the database, then
+ * serves the app and the Supabase-compatible API on one origin.
  */
 import { serve } from '@hono/node-server';
+import { startBackend } from './backend';
 import { ensureBuild } from './build/ensure-build';
 import { ROOT_DIR, loadConfig } from './config';
 import { createApp } from './http/app';
@@ -13,14 +14,32 @@ if (!config.skipBuild) {
   if (build.built) console.log(`Soundloft: build ready in ${(build.ms / 1000).toFixed(1)} s`);
 }
 
-const app = createApp({ distDir: config.distDir });
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${config.port}`;
+const backend = await startBackend(process.env, { publicUrl });
+const app = createApp({
+  distDir: config.distDir,
+  mounts: backend.mounts,
+  devConfig: backend.devConfig,
+});
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`Soundloft is running at http://localhost:${info.port}/`);
+  const url = process.env.PUBLIC_URL ?? `http://localhost:${info.port}`;
+  console.log(
+    [
+      `Soundloft is running at ${url}/`,
+      `  database     ${backend.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${process.env.DATA_DIR || './.data'})`}`,
+      `  API URL      ${url}  (/rest/v1)`,
+      `  anon key     ${backend.keys.anonKey}`,
+      `  service key  ${backend.keys.serviceRoleKey}`,
+    ].join('\n'),
+  );
 });
 
+let closing = false;
 const shutdown = () => {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2000).unref();
+  if (closing) return;
+  closing = true;
+  server.close(() => void backend.close().finally(() => process.exit(0)));
+  setTimeout(() => process.exit(0), 3000).unref();
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

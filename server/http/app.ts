@@ -45,17 +45,23 @@ function fileResponse(file: StaticFile, request: Request, status = 200): Respons
 
 export interface AppOptions {
   distDir: string;
+  /** Backend modules, each mounted at its Supabase path (e.g. '/rest/v1'). */
+  mounts?: { path: string; app: Hono }[];
+  /** Served at `GET /_dev/config` in development: where the app finds its backend. */
+  devConfig?: { url: string; anonKey: string } | null;
 }
 
 /** The one HTTP app: Supabase-compatible API prefixes first, then the built PWA with SPA fallback. */
-export function createApp({ distDir }: AppOptions) {
+export function createApp({ distDir, mounts = [], devConfig = null }: AppOptions) {
   const files = loadStaticFiles(distDir);
   const app = new Hono();
 
   app.get('/healthz', (c) => c.json({ ok: true }));
 
-  // Backend modules mount here (Backend I/II, Accounts). Until then their paths answer 404 in
-  // PostgREST's error shape instead of falling through to the app shell.
+  for (const mount of mounts) app.route(mount.path, mount.app);
+  if (devConfig) app.get('/_dev/config', (c) => c.json(devConfig));
+
+  // API paths no module answers get a JSON 404, never the app shell.
   app.all('*', async (c, next) => {
     if (!isApiPath(c.req.path)) return next();
     return c.json(

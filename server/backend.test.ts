@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, type Backend } from './backend';
+import { DATABASE_HOOK_TIMEOUT_MS } from './db/test-database';
+import { createApp } from './http/app';
+
+let backend: Backend;
+let app: ReturnType<typeof createApp>;
+const dist = mkdtempSync(join(tmpdir(), 'soundloft-empty-dist-'));
+
+beforeAll(async () => {
+  backend = await startBackend(
+    { DATA_DIR: 'memory', ADMIN_EMAILS: 'boss@example.com' },
+    { publicUrl: 'http://localhost:9999' },
+  );
+  app = createApp({ distDir: dist, mounts: backend.mounts, devConfig: backend.devConfig });
+}, DATABASE_HOOK_TIMEOUT_MS);
+afterAll(async () => {
+  await backend?.close();
+  rmSync(dist, { recursive: true, force: true });
+}, DATABASE_HOOK_TIMEOUT_MS);
+
+describe('the composed backend (npm start)', () => {
+  it('tells the app where its backend is in development', async () => {
+    const res = await app.request('/_dev/config');
+    expect(await res.json()).toEqual({
+      url: 'http://localhost:9999',
+      anonKey: backend.keys.anonKey,
+    });
+  });
+
+  it('answers /rest/v1 on the migrated database with the anon key', async () => {
+    const res = await app.request('/rest/v1/plans?select=id&order=price_eur.asc', {
+      headers: { apikey: backend.keys.anonKey },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ id: 'free' }, { id: 'basic' }, { id: 'premium' }]);
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const forged = backend.keys.anonKey.replace(/\.[^.]+$/, '.c2lnbmF0dXJl');
+    const res = await app.request('/rest/v1/plans', {
+      headers: { apikey: forged, authorization: `Bearer ${forged}` },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('syncs ADMIN_EMAILS into the database', async () => {
+    const { rows } = await backend.db.query<{ email: string }>(
+      'select email from public.admin_emails',
+    );
+    expect(rows.map((r) => r.email)).toEqual(['boss@example.com']);
+  });
+
+  it(
+    'has no dev config in production',
+    async () => {
+      const prod = await startBackend(
+        { DATA_DIR: 'memory', NODE_ENV: 'production' },
+        { publicUrl: 'x' },
+      );
+      try {
+        expect(prod.devConfig).toBeNull();
+      } finally {
+        await prod.close();
+      }
+    },
+    DATABASE_HOOK_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,44 @@
+/**
+ * The Supabase-compatible backend of one process: the database (migrated), the keys, and the
+ * HTTP modules mounted under their Supabase paths. `npm start`, the tests and the benchmarks all
+ * start it the same way.
+ */
+import type { Hono } from 'hono';
+import { DEFAULT_ADMIN_EMAILS, parseAdminEmails, syncAdmins } from './db/admins';
+import type { Database } from './db/database';
+import { openAndMigrate } from './db/migrate';
+import { loadKeys, type Keys } from './keys';
+import { createRestApp } from './rest';
+
+export interface Backend {
+  db: Database;
+  keys: Keys;
+  /** Sub-apps by the path they are mounted at. */
+  mounts: { path: string; app: Hono }[];
+  /** `GET /_dev/config` payload, or null outside development. */
+  devConfig: { url: string; anonKey: string } | null;
+  close(): Promise<void>;
+}
+
+export async function startBackend(
+  env: NodeJS.ProcessEnv = process.env,
+  { publicUrl }: { publicUrl: string },
+): Promise<Backend> {
+  const keys = loadKeys(env);
+  const db = await openAndMigrate(env);
+  try {
+    await syncAdmins(db, parseAdminEmails(env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAILS));
+    const rest = createRestApp({ db, keys });
+    await rest.ready;
+    return {
+      db,
+      keys,
+      mounts: [{ path: '/rest/v1', app: rest }],
+      devConfig: env.NODE_ENV === 'production' ? null : { url: publicUrl, anonKey: keys.anonKey },
+      close: () => db.close(),
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

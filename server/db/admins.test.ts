@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAdminEmails, syncAdmins } from './admins';
+import { asRole } from './as-role';
+import {
+  DATABASE_HOOK_TIMEOUT_MS,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from './test-database';
+import { createUser } from './test-factories';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await openTestDatabase();
+}, DATABASE_HOOK_TIMEOUT_MS);
+afterAll(async () => {
+  await test?.close();
+}, DATABASE_HOOK_TIMEOUT_MS);
+
+async function isAdmin(claims: Record<string, unknown>): Promise<boolean> {
+  return asRole(
+    test.db,
+    claims,
+    async (tx) => (await tx.query<{ a: boolean }>('select public.is_admin() as a')).rows[0]!.a,
+  );
+}
+
+describe('parseAdminEmails', () => {
+  it('trims, lower-cases, de-duplicates, and defaults to admin@soundloft.local', () => {
+    expect(parseAdminEmails(' A@x.io, b@y.io ,a@x.io,,')).toEqual(['a@x.io', 'b@y.io']);
+    expect(parseAdminEmails(undefined)).toEqual(['admin@soundloft.local']);
+    expect(parseAdminEmails('')).toEqual([]);
+  });
+});
+
+describe(`syncAdmins (${testDatabaseKind()})`, () => {
+  it('makes users with a configured, confirmed address admins, and only them', async () => {
+    const boss = await createUser(test.db, { email: 'Boss@Example.test' });
+    const impostor = await createUser(test.db, { email: 'later@example.test', confirmed: false });
+    await syncAdmins(test.db, parseAdminEmails('boss@example.test, later@example.test'));
+    expect(await isAdmin(boss.claims)).toBe(true);
+    expect(await isAdmin(impostor.claims)).toBe(false); // unconfirmed address
+    await test.db.query('update auth.users set email_confirmed_at = now() where id = $1', [
+      impostor.id,
+    ]);
+    expect(await isAdmin(impostor.claims)).toBe(true);
+    await syncAdmins(test.db, ['later@example.test']);
+    expect(await isAdmin(boss.claims)).toBe(false);
+  });
+
+  it('makes a user who signs up later with a configured address an admin once confirmed', async () => {
+    await syncAdmins(test.db, ['newcomer@example.test']);
+    const user = await createUser(test.db, { email: 'newcomer@example.test' });
+    expect(await isAdmin(user.claims)).toBe(true);
+    expect(await isAdmin({ role: 'anon' })).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asRole, roleOf } from './as-role';
+import {
+  DATABASE_HOOK_TIMEOUT_MS,
+  openTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from './test-database';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await openTestDatabase();
+}, DATABASE_HOOK_TIMEOUT_MS);
+afterAll(async () => {
+  await test?.close();
+}, DATABASE_HOOK_TIMEOUT_MS);
+
+const SUB = '0b6a0b9e-3a52-4a0e-9d43-6a3f2a1b9c01';
+const CLAIMS = { sub: SUB, role: 'authenticated', email: 'a@example.test', session_id: 's1' };
+
+describe(`asRole (${testDatabaseKind()})`, () => {
+  it('runs as the JWT role with the claims and request details PostgREST publishes', async () => {
+    const row = await asRole(
+      test.db,
+      CLAIMS,
+      async (tx) =>
+        (
+          await tx.query(
+            `select current_user as role, auth.uid() as uid, auth.role() as jwt_role, auth.jwt() ->> 'session_id' as session,
+                    current_setting('request.method') as method, current_setting('request.path') as path,
+                    current_setting('request.headers')::jsonb ->> 'x-client-info' as client`,
+          )
+        ).rows[0],
+      { method: 'GET', path: '/rest/v1/tracks', headers: { 'X-Client-Info': 'supabase-js/2' } },
+    );
+    expect(row).toEqual({
+      role: 'authenticated',
+      uid: SUB,
+      jwt_role: 'authenticated',
+      session: 's1',
+      method: 'GET',
+      path: '/rest/v1/tracks',
+      client: 'supabase-js/2',
+    });
+  });
+
+  it('runs as anon without claims, and nothing leaks to the next statement', async () => {
+    const anon = await asRole(
+      test.db,
+      null,
+      async (tx) => (await tx.query('select current_user as role, auth.uid() as uid')).rows[0],
+    );
+    expect(anon).toEqual({ role: 'anon', uid: null });
+    await asRole(test.db, CLAIMS, async () => undefined);
+    const after = await test.db.query(
+      `select current_user as role, auth.uid() as uid, coalesce(current_setting('request.jwt.claims', true), '') as claims`,
+    );
+    expect(after.rows[0]).toMatchObject({ role: 'postgres', uid: null, claims: '' });
+  });
+
+  it('rolls back everything when fn throws', async () => {
+    await expect(
+      asRole(test.db, { role: 'service_role' }, async (tx) => {
+        await tx.query(`insert into public.admin_emails (email) values ('rollback@example.test')`);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { rows } = await test.db.query(
+      `select * from public.admin_emails where email = 'rollback@example.test'`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('never lets concurrent requests see each other inside a transaction', async () => {
+    const users = Array.from(
+      { length: 20 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const seen = await Promise.all(
+      users.map((sub) =>
+        asRole(test.db, { sub, role: 'authenticated' }, async (tx) => {
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+          const first = (await tx.query<{ uid: string }>('select auth.uid() as uid')).rows[0]!.uid;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+          const second = (await tx.query<{ uid: string }>('select auth.uid() as uid')).rows[0]!.uid;
+          return [first, second];
+        }),
+      ),
+    );
+    expect(seen).toEqual(users.map((u) => [u, u]));
+  });
+
+  it.skipIf(testDatabaseKind() !== 'pglite')(
+    'fails loudly (instead of deadlocking) when PGlite is used directly inside a transaction',
+    async () => {
+      await expect(test.db.transaction(() => test.db.query('select 1'))).rejects.toThrow(
+        'query through its tx argument',
+      );
+      expect((await test.db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    },
+  );
+
+  it('refuses roles other than anon, authenticated and service_role', () => {
+    expect(roleOf({ role: 'service_role' })).toBe('service_role');
+    expect(() => roleOf({ role: 'postgres' })).toThrow('role "postgres" does not exist');
+    expect(() => roleOf({ role: 42 })).toThrow();
+  });
+});

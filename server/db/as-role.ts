@@ -1,0 +1,80 @@
+/**
+ * Runs SQL as an API request would: one transaction that first switches to the JWT's role and
+ * publishes the claims and request details exactly as PostgREST and Supabase Storage do, so RLS
+ * policies and auth.uid() / auth.jwt() / auth.role() see the same thing as on hosted Supabase.
+ * Every setting is transaction-local (set_config(..., true)): nothing leaks to the next request.
+ */
+import type { Database, Queryable } from './database';
+
+/** The roles a request may run as. A JWT naming any other role is refused. */
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type ApiRole = (typeof API_ROLES)[number];
+
+export type JwtClaims = Record<string, unknown>;
+
+export interface RequestInfo {
+  method?: string;
+  path?: string;
+  /** Lower-case header names, as PostgREST publishes them in request.headers. */
+  headers?: Record<string, string>;
+}
+
+export class RoleError extends Error {
+  constructor(role: string) {
+    super(`role "${role}" does not exist`);
+    this.name = 'RoleError';
+  }
+}
+
+/** The role a request runs as: the JWT's `role` claim, anon without claims. */
+export function roleOf(claims: JwtClaims | null): ApiRole {
+  const role = claims?.role ?? 'anon';
+  if (typeof role !== 'string' || !(API_ROLES as readonly string[]).includes(role)) {
+    throw new RoleError(String(role));
+  }
+  return role as ApiRole;
+}
+
+/** Sets role and request.* on an open transaction (the first statement of every request). */
+export async function applyRequestContext(
+  tx: Queryable,
+  claims: JwtClaims | null,
+  request: RequestInfo = {},
+): Promise<ApiRole> {
+  const role = roleOf(claims);
+  const headers = Object.fromEntries(
+    Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
+  );
+  await tx.query(
+    `select set_config('role', $1, true),
+            set_config('request.jwt.claims', $2, true),
+            set_config('request.method', $3, true),
+            set_config('request.path', $4, true),
+            set_config('request.headers', $5, true)`,
+    [
+      role,
+      JSON.stringify(claims ?? { role }),
+      request.method ?? 'POST',
+      request.path ?? '/',
+      JSON.stringify(headers),
+    ],
+  );
+  return role;
+}
+
+/**
+ * Runs `fn` in one transaction as the role of `claims` (null = anon) and returns its result.
+ * Throws RoleError for a role outside API_ROLES.
+ */
+export async function asRole<T>(
+  db: Database,
+  claims: JwtClaims | null,
+  fn: (tx: Queryable) => Promise<T>,
+  request: RequestInfo = {},
+): Promise<T> {
+  roleOf(claims); // refuse an unknown role before opening a transaction
+  return await db.transaction(async (tx) => {
+    await applyRequestContext(tx, claims, request);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,286 @@
+-- What a hosted Supabase project already has before its migrations run, for the embedded server
+-- (PGlite) and for a plain PostgreSQL: API roles, the auth and storage schemas and their helper
+-- functions, and Supabase's default grants. Idempotent: runs on every start.
+-- Never applied to a hosted Supabase project (it has all of this already).
+
+-- Roles. anon and authenticated are subject to RLS; service_role bypasses it. The server's
+-- connection switches to one of them per request: select set_config('role', $1, true).
+do $$
+declare
+  r record;
+begin
+  for r in select * from (values
+      ('anon', false), ('authenticated', false), ('service_role', true), ('authenticator', false)
+    ) as t(name, bypass)
+  loop
+    if not exists (select 1 from pg_catalog.pg_roles where rolname = r.name) then
+      begin
+        if r.bypass then
+          execute format('create role %I nologin noinherit bypassrls', r.name);
+        else
+          execute format('create role %I nologin noinherit', r.name);
+        end if;
+      exception when duplicate_object or unique_violation then
+        null; -- created meanwhile by a concurrent bootstrap of another database in the cluster
+      end;
+    end if;
+  end loop;
+end
+$$;
+
+-- authenticator (PostgREST's login role on Supabase) may become any API role. A connecting user
+-- that is not a superuser needs the same memberships to run set_config('role', ...).
+do $$
+begin
+  if not pg_catalog.pg_has_role('authenticator', 'anon', 'member') then
+    grant anon, authenticated, service_role to authenticator;
+  end if;
+  if not (select rolsuper from pg_catalog.pg_roles where rolname = current_user)
+     and not pg_catalog.pg_has_role(current_user, 'authenticator', 'member') then
+    execute format('grant authenticator, anon, authenticated, service_role to %I', current_user);
+  end if;
+end
+$$;
+
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- auth: the GoTrue schema (the columns the embedded auth server and the migrations use).
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key default gen_random_uuid(),
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  phone text unique default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status between 0 and 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
+
+-- GoTrue's identities (one per sign-in provider), sessions and refresh tokens.
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default gen_random_uuid(),
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
+
+do $$
+begin
+  if not exists (select 1 from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'auth' and t.typname = 'aal_level') then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
+
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  factor_id uuid,
+  aal auth.aal_level,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet,
+  tag text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_instance_id_user_id_idx on auth.refresh_tokens (instance_id, user_id);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+create index if not exists refresh_tokens_updated_at_idx on auth.refresh_tokens (updated_at desc);
+
+-- Exactly as Supabase defines them: the newer request.jwt.claims JSON first-class, the older
+-- per-claim settings still honoured.
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to anon, authenticated, service_role;
+grant all on all tables in schema auth to service_role;
+grant all on all sequences in schema auth to service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- storage: the Supabase Storage schema.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[]
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- public: Supabase's grants. RLS, not table grants, is what keeps rows private; migrations revoke
+-- what a role must never do (privileged columns, internal tables).
+grant usage on schema public to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);

@@ -1,0 +1,112 @@
+/**
+ * Test factories: users (auth.users rows, as the auth server creates them), their JWT claims,
+ * tracks and playlists. They write as the server's own connection (no RLS), like a seed would.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from './database';
+import type { JwtClaims } from './as-role';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  /** The claims of an access token of this user, as the auth server issues them. */
+  claims: JwtClaims;
+}
+
+export interface UserOverrides {
+  email?: string;
+  name?: string;
+  confirmed?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+export function claimsFor(id: string, email: string, sessionId: string = randomUUID()): JwtClaims {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    sub: id,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email,
+    session_id: sessionId,
+    iat: now,
+    exp: now + 3600,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: {},
+  };
+}
+
+export async function createUser(db: Queryable, overrides: UserOverrides = {}): Promise<TestUser> {
+  const id = randomUUID();
+  const email = overrides.email ?? `user-${id.slice(0, 8)}@example.test`;
+  const name = overrides.name ?? `User ${id.slice(0, 8)}`;
+  const metadata = overrides.metadata ?? { name };
+  await db.query(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+                             raw_app_meta_data, raw_user_meta_data)
+     values ($1, 'authenticated', 'authenticated', $2, 'x', case when $3 then now() end,
+             '{"provider":"email","providers":["email"]}', $4)`,
+    [id, email, overrides.confirmed ?? true, JSON.stringify(metadata)],
+  );
+  return { id, email, name, claims: claimsFor(id, email) };
+}
+
+export interface TrackRow {
+  id: string;
+  title: string;
+  uploaded_by: string;
+  plays: string;
+  verified: boolean;
+}
+
+export async function createTrack(
+  db: Queryable,
+  uploader: TestUser,
+  overrides: Partial<{
+    title: string;
+    artist: string;
+    album: string | null;
+    genre: string | null;
+    duration: number;
+  }> = {},
+): Promise<TrackRow> {
+  const { rows } = await db.query<TrackRow>(
+    `insert into public.tracks (title, artist, album, genre, duration, audio_url, uploaded_by)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     returning id, title, uploaded_by, plays, verified`,
+    [
+      overrides.title ?? 'A track',
+      overrides.artist ?? uploader.name,
+      overrides.album ?? null,
+      overrides.genre ?? null,
+      overrides.duration ?? 180,
+      `${uploader.id}/1700000000000_track.mp3`,
+      uploader.id,
+    ],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('track not created');
+  return row;
+}
+
+export async function createPlaylist(
+  db: Queryable,
+  owner: TestUser,
+  trackIds: string[] = [],
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.playlists (name, created_by, track_ids) values ('Mix', $1, $2::uuid[]) returning id`,
+    [owner.id, trackIds],
+  );
+  if (!rows[0]) throw new Error('playlist not created');
+  return rows[0].id;
+}
+
+/** A confirmed user whose address is in the admin list. */
+export async function createAdmin(db: Database): Promise<TestUser> {
+  const email = `admin-${randomUUID().slice(0, 8)}@example.test`;
+  await db.query(`insert into public.admin_emails (email) values ($1) on conflict do nothing`, [
+    email,
+  ]);
+  return createUser(db, { email, name: 'Admin' });
+}

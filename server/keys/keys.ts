@@ -1,0 +1,125 @@
+/**
+ * Soundloft's API keys, as Supabase local development does them: one HS256 secret
+ * (`JWT_SECRET`), and two long-lived JWTs signed with it, the anon key and the service-role key.
+ */
+import { createHmac } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+
+/** Used when JWT_SECRET is unset: Supabase CLI's documented local secret. Never for production. */
+export const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const KEY_ISSUER = 'supabase-local';
+/** Fixed timestamps keep the keys stable across restarts for one secret (2025-01-01 → 2100-01-01). */
+const KEY_IAT = 1735689600;
+const KEY_EXP = 4102444800;
+
+export interface Keys {
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** true when JWT_SECRET was not set and the public development secret is in use. */
+  usingDevSecret: boolean;
+}
+
+export interface JwtClaims extends JWTPayload {
+  role?: string;
+  [claim: string]: unknown;
+}
+
+function base64url(input: string | Buffer): string {
+  return Buffer.from(input).toString('base64url');
+}
+
+/** HS256 signing (synchronous, so keys are available at configuration time). */
+export function signHs256(claims: Record<string, unknown>, secret: string): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify(claims));
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+export function loadKeys(
+  env: Record<string, string | undefined> = process.env,
+  warn: (msg: string) => void = console.warn,
+): Keys {
+  const configured = env.JWT_SECRET?.trim();
+  const jwtSecret = configured || DEV_JWT_SECRET;
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  if (!configured) {
+    warn(
+      [
+        '',
+        '!!! JWT_SECRET is not set: using the PUBLIC development secret.',
+        '!!! Anyone can mint tokens for this server (including service_role). Set JWT_SECRET',
+        '!!! to a random string of at least 32 characters before exposing it to a network.',
+        '',
+      ].join('\n'),
+    );
+  }
+  const sign = (role: 'anon' | 'service_role') =>
+    signHs256({ iss: KEY_ISSUER, role, iat: KEY_IAT, exp: KEY_EXP }, jwtSecret);
+  return {
+    jwtSecret,
+    anonKey: sign('anon'),
+    serviceRoleKey: sign('service_role'),
+    usingDevSecret: !configured,
+  };
+}
+
+export type JwtFailure = 'expired' | 'invalid';
+
+export class JwtError extends Error {
+  constructor(
+    readonly reason: JwtFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Verifies an HS256 JWT (signature, exp, nbf); anything else (alg none, RS256, garbage) fails. */
+export async function verifyJwt(token: string, secret: string): Promise<JwtClaims> {
+  const parts = token.split('.');
+  if (parts.length !== 3)
+    throw new JwtError('invalid', `Expected 3 parts in JWT; got ${parts.length}`);
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ['HS256'],
+      clockTolerance: 30,
+    });
+    return payload as JwtClaims;
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');
+    if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+      throw new JwtError('invalid', 'JWT cryptographic operation failed');
+    if (err instanceof joseErrors.JOSEAlgNotAllowed)
+      throw new JwtError('invalid', 'Wrong or unsupported encoding algorithm');
+    if (err instanceof joseErrors.JWTClaimValidationFailed)
+      throw new JwtError('invalid', `JWT claim validation failed: ${err.claim}`);
+    throw new JwtError('invalid', 'JWT could not be decoded');
+  }
+}
+
+/**
+ * `verifyJwt` with a small cache of recently verified tokens (they are re-checked for expiry),
+ * so a busy client does not pay an HMAC per request.
+ */
+export function createJwtVerifier(
+  secret: string,
+  maxEntries = 1000,
+): (token: string) => Promise<JwtClaims> {
+  const cache = new Map<string, JwtClaims>();
+  return async (token) => {
+    const hit = cache.get(token);
+    if (hit) {
+      if (typeof hit.exp !== 'number' || hit.exp > Date.now() / 1000 - 30) return hit;
+      cache.delete(token);
+    }
+    const claims = await verifyJwt(token, secret);
+    if (cache.size >= maxEntries) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(token, claims);
+    return claims;
+  };
+}

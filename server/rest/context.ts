@@ -1,0 +1,100 @@
+import type { Database } from '../db/database';
+import type { RequestAuth } from './auth';
+import { RestError, tableNotFound } from './errors';
+import type { RequestContext } from './executor';
+import type { negotiate, Preferences } from './headers';
+import type { SchemaCache, TableInfo } from './schema-cache';
+
+/** Everything a handler needs about one request. */
+export interface HandlerContext {
+  db: Database;
+  schema: SchemaCache;
+  request: RequestContext;
+  auth: RequestAuth;
+  url: URL;
+  method: string;
+  headers: Headers;
+  prefs: Preferences;
+  media: ReturnType<typeof negotiate>;
+  readBody: () => Promise<string>;
+  /** PostgREST's db-max-rows (hosted Supabase's "Max rows", default 1000); undefined = no cap. */
+  maxRows?: number;
+}
+
+/** The page actually read: the requested range, capped by db-max-rows. */
+export function cappedLimit(ctx: HandlerContext, limit: number | undefined): number | undefined {
+  if (ctx.maxRows === undefined) return limit;
+  return limit === undefined ? ctx.maxRows : Math.min(limit, ctx.maxRows);
+}
+
+export function findTable(schema: SchemaCache, name: string): TableInfo {
+  const table = schema.tables.get(name);
+  if (table) return table;
+  throw tableNotFound(name, suggest(name, [...schema.tables.keys()]));
+}
+
+/** The closest known name (edit distance ≤ 2), like PostgREST's "Perhaps you meant" hints. */
+export function suggest(name: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const c of candidates) {
+    const d = distance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 99;
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j] ?? 0;
+      row[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      prev = tmp;
+    }
+  }
+  return row[b.length] ?? 99;
+}
+
+export function respond(
+  status: number,
+  body: string | null,
+  headers: Record<string, string | undefined>,
+): Response {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h.set(k, v);
+  return new Response(status === 204 ? null : body, { status, headers: h });
+}
+
+/** 406 PGRST116 when a single object was asked for and the result is not exactly one row. */
+export function singularityError(rows: number): RestError {
+  return new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
+}
+
+/** Parses a JSON request body (PGRST102 on empty or malformed). */
+export function parseJsonBody(text: string, allowEmpty = false): unknown {
+  if (text.trim() === '') {
+    if (allowEmpty) return {};
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  }
+}

@@ -1,0 +1,43 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { Database } from '../db/database';
+import type { Keys } from '../keys/keys';
+import { createRestApp, type RestApp } from './app';
+
+export interface RunningRestServer {
+  url: string;
+  port: number;
+  rest: RestApp;
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves `/rest/v1` alone on `port` (0 = any free port): for integration tests and benchmarks.
+ * The schema cache is loaded before this resolves.
+ */
+export async function startRestServer(opts: {
+  db: Database;
+  keys: Pick<Keys, 'jwtSecret'>;
+  port?: number;
+  hostname?: string;
+  maxRows?: number | null;
+}): Promise<RunningRestServer> {
+  const rest = createRestApp({ db: opts.db, keys: opts.keys, maxRows: opts.maxRows });
+  await rest.ready;
+  const app = new Hono();
+  app.route('/rest/v1', rest);
+  const hostname = opts.hostname ?? '127.0.0.1';
+  return new Promise((resolve) => {
+    const server: ServerType = serve(
+      { fetch: app.fetch, port: opts.port ?? 0, hostname },
+      (info) => {
+        resolve({
+          url: `http://${hostname}:${info.port}`,
+          port: info.port,
+          rest,
+          close: () => new Promise<void>((done) => server.close(() => done())),
+        });
+      },
+    );
+  });
+}

@@ -1,0 +1,76 @@
+import { qualified, quoteIdent } from './ident';
+import type { Params } from './sql-expr';
+import type { TableInfo } from './schema-cache';
+
+export const MUTATION_ALIAS = 'pgrst_m';
+
+export interface ReturningOptions {
+  returning: boolean;
+  /** Adds `pgrst_inserted` (true for rows inserted rather than updated by an upsert). */
+  insertedFlag?: boolean;
+}
+
+function returningSql(opts: ReturningOptions): string {
+  if (!opts.returning) return '';
+  const a = quoteIdent(MUTATION_ALIAS);
+  return ` RETURNING ${a}.*${opts.insertedFlag ? `, (${a}.xmax = 0) AS "pgrst_inserted"` : ''}`;
+}
+
+export interface InsertOptions extends ReturningOptions {
+  columns: string[];
+  rows: Record<string, unknown>[];
+  missingDefault: boolean;
+  onConflict?: { target: string[]; action: 'merge' | 'ignore' };
+}
+
+/**
+ * INSERT the JSON rows. Values go in as ONE json parameter and Postgres converts them with
+ * json_populate_recordset, like PostgREST. With `missing=default`, absent keys become DEFAULT.
+ */
+export function insertSql(table: TableInfo, opts: InsertOptions, params: Params): string {
+  const target = `${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)}`;
+  const cols = opts.columns.map(quoteIdent);
+  const rowType = `NULL::${qualified('public', table.name)}`;
+  let source: string;
+  if (opts.missingDefault && cols.length) {
+    const values = opts.rows.map((row) => {
+      const p = params.add(JSON.stringify(row));
+      const items = opts.columns.map((c) =>
+        Object.hasOwn(row, c)
+          ? `(json_populate_record(${rowType}, ${p}::json)).${quoteIdent(c)}`
+          : 'DEFAULT',
+      );
+      return `(${items.join(', ')})`;
+    });
+    source = `VALUES ${values.join(', ')}`;
+  } else {
+    source = `SELECT ${cols.join(', ')} FROM json_populate_recordset(${rowType}, ${params.add(JSON.stringify(opts.rows))}::json) AS _p`;
+  }
+  let sql = `INSERT INTO ${target}${cols.length ? ` (${cols.join(', ')})` : ''} ${source}`;
+  if (opts.onConflict) {
+    const conflict = ` ON CONFLICT (${opts.onConflict.target.map(quoteIdent).join(', ')})`;
+    if (opts.onConflict.action === 'ignore' || cols.length === 0) sql += `${conflict} DO NOTHING`;
+    else sql += `${conflict} DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`;
+  }
+  return sql + returningSql(opts);
+}
+
+export function updateSql(
+  table: TableInfo,
+  columns: string[],
+  body: Record<string, unknown>,
+  where: string[],
+  opts: ReturningOptions,
+  params: Params,
+): string {
+  const rowType = `NULL::${qualified('public', table.name)}`;
+  const sets = columns.map((c) => `${quoteIdent(c)} = "pgrst_body".${quoteIdent(c)}`).join(', ');
+  const from = ` FROM json_populate_record(${rowType}, ${params.add(JSON.stringify(body))}::json) AS "pgrst_body"`;
+  const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  return `UPDATE ${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)} SET ${sets}${from}${cond}${returningSql(opts)}`;
+}
+
+export function deleteSql(table: TableInfo, where: string[], opts: ReturningOptions): string {
+  const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+  return `DELETE FROM ${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)}${cond}${returningSql(opts)}`;
+}
