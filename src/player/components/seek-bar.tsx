@@ -1,0 +1,56 @@
+import { Box, Group, Slider, Text } from '@mantine/core';
+import { useState, type KeyboardEvent } from 'react';
+import { formatTime, formatTimeSpoken } from '@/lib/format-time';
+import * as actions from '../actions';
+import { usePlaybackProgress } from '../hooks/use-playback-progress';
+
+/** Seconds an arrow key moves the position. */
+export const SEEK_STEP_SECONDS = 5;
+
+const FORWARD = new Set(['ArrowRight', 'ArrowUp']);
+const BACKWARD = new Set(['ArrowLeft', 'ArrowDown']);
+
+/** Elapsed time, the seekable progress bar (click, drag, arrow keys) and the total time. */
+export function SeekBar() {
+  const { currentTime, duration } = usePlaybackProgress();
+  const [scrubbing, setScrubbing] = useState<number | null>(null);
+  const shown = Math.min(scrubbing ?? currentTime, duration || Number.POSITIVE_INFINITY);
+
+  // Arrows move by 5 s rather than the slider's 1 s step (fine resolution for clicks).
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    const direction = FORWARD.has(event.key) ? 1 : BACKWARD.has(event.key) ? -1 : 0;
+    if (direction === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    actions.seekBy(direction * SEEK_STEP_SECONDS);
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" w="100%">
+      <Text size="xs" c="dimmed" miw={40} ta="right" aria-hidden>
+        {formatTime(shown)}
+      </Text>
+      <Box flex={1} onKeyDownCapture={onKeyDownCapture}>
+        <Slider
+          size="sm"
+          min={0}
+          max={duration > 0 ? duration : 1}
+          step={1}
+          value={duration > 0 ? shown : 0}
+          disabled={duration <= 0}
+          label={formatTime}
+          thumbLabel="Seek"
+          thumbValueText={`${formatTimeSpoken(shown)} of ${formatTimeSpoken(duration)}`}
+          onChange={setScrubbing}
+          onChangeEnd={(value) => {
+            setScrubbing(null);
+            actions.seek(value);
+          }}
+        />
+      </Box>
+      <Text size="xs" c="dimmed" miw={40} aria-hidden>
+        {formatTime(duration)}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,248 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as actions from '../actions';
+import type { ListenQualified } from '../listens';
+import { playerState } from '../store';
+import { createTrack } from '../test-tracks';
+import { FakeBackend } from './fake-backend';
+import { MediaSessionBridge } from './media-session';
+import { PlayerEngine } from './player-engine';
+
+const a = createTrack({ id: 'a', title: 'Alpha', duration: 100 });
+const b = createTrack({ id: 'b', title: 'Beta', duration: 100 });
+const c = createTrack({ id: 'c', title: 'Gamma', duration: 100 });
+/** Valtio notifies subscribers in a microtask. */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+let backend: FakeBackend;
+let listens: ListenQualified[];
+let stop: () => void;
+let session: {
+  metadata: unknown;
+  playbackState: string;
+  setActionHandler: ReturnType<typeof vi.fn>;
+  setPositionState: ReturnType<typeof vi.fn>;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  actions.resetPlayer();
+  backend = new FakeBackend();
+  listens = [];
+  session = {
+    metadata: null,
+    playbackState: 'none',
+    setActionHandler: vi.fn(),
+    setPositionState: vi.fn(),
+  };
+  const mediaSession = new MediaSessionBridge(
+    session as unknown as MediaSession,
+    (init) => init as unknown as MediaMetadata,
+  );
+  stop = new PlayerEngine({
+    backend,
+    currentUserId: () => 'listener',
+    mediaSession,
+    onListenQualified: (listen) => listens.push(listen),
+  }).start();
+});
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+});
+
+describe('PlayerEngine', () => {
+  it('streams the clicked track with HTML5 audio and plays it', async () => {
+    actions.clickTrack([a, b], a);
+    await settle();
+    const sound = backend.sound('a');
+    expect(sound.options.preload).toBe(true);
+    expect(sound.calls).toEqual(['play']);
+    expect(session.metadata).toMatchObject({ title: 'Alpha', artist: 'Artist' });
+  });
+
+  it('feeds the position to the store while playing, and stops on pause', async () => {
+    actions.clickTrack([a], a);
+    await settle();
+    const sound = backend.sound('a');
+    sound.load(100);
+    sound.started();
+    sound.currentPosition = 1.5;
+    await vi.advanceTimersByTimeAsync(250);
+    expect(playerState.currentTime).toBe(1.5);
+    expect(playerState.duration).toBe(100);
+    actions.pause();
+    await settle();
+    expect(sound.calls.at(-1)).toBe('pause');
+    sound.currentPosition = 9;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(playerState.currentTime).toBe(1.5);
+  });
+
+  it('preloads the next track once the current one is loaded, and switches to it', async () => {
+    actions.clickTrack([a, b, c], a);
+    await settle();
+    expect(backend.live()).toEqual(['a']);
+    backend.sound('a').load(100);
+    await settle();
+    expect(backend.live()).toEqual(['a', 'b']);
+    const preloaded = backend.sound('b');
+    preloaded.load(100);
+    actions.next();
+    await settle();
+    expect(backend.sound('b')).toBe(preloaded);
+    expect(preloaded.calls).toEqual(['play']);
+    expect(backend.live()).toEqual(['b', 'c']);
+    expect(playerState.duration).toBe(100);
+  });
+
+  it('drops a preload that is no longer next (shuffle on)', async () => {
+    actions.clickTrack([a, b], a);
+    await settle();
+    backend.sound('a').load(100);
+    await settle();
+    actions.toggleShuffle();
+    await settle();
+    expect(backend.live()).toEqual(['a']);
+  });
+
+  it('a track end advances; repeat one restarts the same sound', async () => {
+    actions.clickTrack([a, b], a);
+    actions.cycleRepeat();
+    actions.cycleRepeat(); // one
+    await settle();
+    const sound = backend.sound('a');
+    sound.load(100);
+    sound.started();
+    sound.end();
+    await settle();
+    expect(playerState.currentTrack?.id).toBe('a');
+    expect(sound.calls.slice(-2)).toEqual(['seek:0', 'play']);
+    expect(session.playbackState).toBe('playing');
+    actions.cycleRepeat(); // off
+    sound.end();
+    await settle();
+    expect(playerState.currentTrack?.id).toBe('b');
+  });
+
+  it('the end of the queue without repeat stops and frees the audio', async () => {
+    actions.clickTrack([a], a);
+    await settle();
+    backend.sound('a').end();
+    await settle();
+    expect(playerState.currentTrack).toBeNull();
+    expect(backend.live()).toEqual([]);
+    expect(session.metadata).toBeNull();
+  });
+
+  it('seek commands reach the sound', async () => {
+    actions.clickTrack([a], a);
+    await settle();
+    backend.sound('a').load(100);
+    actions.seek(42);
+    expect(backend.sound('a').calls).toContain('seek:42');
+    expect(session.setPositionState).toHaveBeenLastCalledWith({
+      duration: 100,
+      position: 42,
+      playbackRate: 1,
+    });
+  });
+
+  it('binds the lock-screen actions to the player', async () => {
+    const handler = (action: string) =>
+      session.setActionHandler.mock.calls.find(([name]) => name === action)![1] as (
+        details: Partial<MediaSessionActionDetails>,
+      ) => void;
+    actions.clickTrack([a, b], a);
+    await settle();
+    handler('pause')({});
+    expect(playerState.isPlaying).toBe(false);
+    handler('nexttrack')({});
+    expect(playerState.currentTrack?.id).toBe('b');
+    handler('previoustrack')({});
+    expect(playerState.currentTrack?.id).toBe('a');
+    handler('seekto')({ seekTime: 12 });
+    expect(playerState.currentTime).toBe(12);
+  });
+
+  it('volume and mute drive the master volume', async () => {
+    actions.setVolume(0.3);
+    await settle();
+    expect(backend.volume).toBe(0.3);
+    actions.toggleMute();
+    await settle();
+    expect(backend.volume).toBe(0);
+  });
+
+  it('a restored track loads paused at the saved position', async () => {
+    actions.restore({ currentTrack: b, queue: [a, b], currentTime: 33 });
+    await settle();
+    expect(backend.sound('b').calls).toEqual(['seek:33']);
+  });
+
+  it('a load error is shown and skipped to the next track', async () => {
+    actions.clickTrack([a, b, c], a);
+    await settle();
+    backend.sound('a').events.onLoadError('404');
+    await settle();
+    expect(playerState.error).toBe('Couldn\'t load "Alpha". Skipped to the next track.');
+    expect(playerState.currentTrack?.id).toBe('b');
+    expect(backend.sound('b').calls).toEqual(['play']);
+  });
+
+  it('stops trying when every track of the queue failed', async () => {
+    actions.clickTrack([a, b], a);
+    actions.cycleRepeat(); // all: would loop forever
+    await settle();
+    backend.sound('a').events.onLoadError('404');
+    await settle();
+    backend.sound('b').events.onPlayError('decode');
+    await settle();
+    expect(playerState).toMatchObject({ isPlaying: false, error: 'Couldn\'t play "Beta".' });
+  });
+
+  it('an autoplay block pauses instead of skipping', async () => {
+    actions.clickTrack([a, b], a);
+    await settle();
+    backend.sound('a').events.onPlayError('NotAllowedError: play() failed');
+    await settle();
+    expect(playerState).toMatchObject({ isPlaying: false, currentTrack: a });
+    expect(playerState.error).toMatch(/Press play/);
+  });
+
+  it('a failing preload is dropped silently', async () => {
+    actions.clickTrack([a, b], a);
+    await settle();
+    backend.sound('a').load(100);
+    await settle();
+    backend.sound('b').events.onLoadError('404');
+    expect(playerState.error).toBeNull();
+    expect(backend.live()).toEqual(['a']);
+  });
+
+  it('emits a qualified listen after 30 s of playback', async () => {
+    actions.clickTrack([a], a);
+    await settle();
+    const sound = backend.sound('a');
+    sound.load(100);
+    sound.started();
+    for (let t = 0.25; t <= 30; t += 0.25) {
+      sound.currentPosition = t;
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    expect(listens.map((l) => [l.trackId, l.listenerId])).toEqual([['a', 'listener']]);
+  });
+
+  it('a seek does not count towards the 30 s', async () => {
+    actions.clickTrack([a], a);
+    await settle();
+    const sound = backend.sound('a');
+    sound.load(100);
+    sound.started();
+    actions.seek(80);
+    for (let t = 80.25; t <= 99; t += 0.25) {
+      sound.currentPosition = t;
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    expect(listens).toEqual([]);
+  });
+});

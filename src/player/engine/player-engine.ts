@@ -1,0 +1,256 @@
+/**
+ * Plays what the store says. It follows the store (current track, playing flag, volume), takes
+ * one-shot commands (seek) from the actions, and reports back through actions: position and
+ * length, a track's end, errors. The next track is preloaded once the current one can play, so
+ * the change is near-gapless. Audio comes from an injected backend (Howler in the app, a fake in
+ * tests).
+ */
+import { subscribe } from 'valtio';
+import * as actions from '../actions';
+import { onPlayerCommand, type PlayerCommand } from '../commands';
+import { emitListenQualified, type ListenQualified } from '../listens';
+import { upcomingTrack } from '../queue';
+import { playerState } from '../store';
+import type { PlayerTrack } from '../types';
+import type { AudioBackend, Sound } from './audio-backend';
+import { ListenTracker } from './listen-tracker';
+import { MediaSessionBridge } from './media-session';
+
+/** How often the position is read while playing. */
+export const TICK_MS = 250;
+
+export interface EngineOptions {
+  backend: AudioBackend;
+  /** The signed-in user's profile id, or null: their own uploads are never counted. */
+  currentUserId: () => string | null;
+  mediaSession?: MediaSessionBridge;
+  onListenQualified?: (listen: ListenQualified) => void;
+  tickMs?: number;
+}
+
+interface Loaded {
+  track: PlayerTrack;
+  sound: Sound;
+  loaded: boolean;
+}
+
+/**
+ * Howler reports every rejected HTML5 play() as 'not within a user interaction': the browser's
+ * autoplay policy. Broken files arrive as load errors instead, and those are skipped.
+ */
+const AUTOPLAY_BLOCKED = /NotAllowed|user interaction/i;
+
+export class PlayerEngine {
+  private current: Loaded | null = null;
+  private preloaded: Loaded | null = null;
+  /** Whether the current sound has been asked to play (it may still be buffering). */
+  private playing = false;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private consecutiveErrors = 0;
+  private readonly tracker: ListenTracker;
+  private readonly media: MediaSessionBridge;
+  private readonly options: EngineOptions;
+
+  constructor(options: EngineOptions) {
+    this.options = options;
+    this.media = options.mediaSession ?? new MediaSessionBridge(null, null);
+    this.tracker = new ListenTracker({
+      currentUserId: options.currentUserId,
+      onQualified: options.onListenQualified ?? emitListenQualified,
+    });
+  }
+
+  /** Starts following the store; returns a function that stops and frees the audio. */
+  start(): () => void {
+    const unsubscribeStore = subscribe(playerState, () => this.sync());
+    const unsubscribeCommands = onPlayerCommand((command) => this.handle(command));
+    const unbindMedia = this.media.bind({
+      play: actions.play,
+      pause: actions.pause,
+      previous: actions.previous,
+      next: actions.next,
+      seekTo: actions.seek,
+      seekBy: actions.seekBy,
+    });
+    this.sync();
+    return () => {
+      unsubscribeStore();
+      unsubscribeCommands();
+      unbindMedia();
+      this.unloadCurrent();
+      this.dropPreloaded();
+    };
+  }
+
+  /** Brings the audio in line with the store. Cheap: runs on every store change. */
+  sync(): void {
+    const s = playerState;
+    this.options.backend.setVolume(s.muted ? 0 : s.volume);
+    const track = s.currentTrack;
+    if (!track) {
+      this.unloadCurrent();
+      this.dropPreloaded();
+      this.media.setTrack(null);
+      return;
+    }
+    if (this.current?.track.id !== track.id) this.load(track, s.currentTime);
+    const current = this.current;
+    if (!current) return;
+    if (s.isPlaying && !this.playing) {
+      this.playing = true;
+      current.sound.play();
+    } else if (!s.isPlaying && this.playing) {
+      this.stopTicker();
+      this.tick();
+      this.playing = false;
+      current.sound.pause();
+      this.media.setPlaying(false);
+    }
+    if (current.loaded && s.duration === 0) actions.syncDuration(current.sound.duration());
+    this.preloadUpcoming();
+  }
+
+  private load(track: PlayerTrack, startAt: number): void {
+    this.stopTicker();
+    const old = this.current;
+    if (this.preloaded?.track.id === track.id) {
+      this.current = this.preloaded;
+      this.preloaded = null;
+    } else {
+      this.current = this.createLoaded(track);
+    }
+    old?.sound.unload();
+    this.playing = false;
+    if (startAt > 0) this.current.sound.seek(startAt);
+    this.tracker.begin(track, startAt);
+    if (this.current.loaded) this.onLoaded(this.current);
+    this.media.setTrack(track);
+    this.media.setPlaying(false);
+  }
+
+  private createLoaded(track: PlayerTrack): Loaded {
+    const entry: Loaded = { track, sound: undefined as unknown as Sound, loaded: false };
+    entry.sound = this.options.backend.createSound(
+      track.audioUrl,
+      { preload: true },
+      {
+        onLoad: () => {
+          entry.loaded = true;
+          if (entry === this.current) this.onLoaded(entry);
+        },
+        onLoadError: (error) => this.onError(entry, 'load', error),
+        onPlayError: (error) => this.onError(entry, 'play', error),
+        onPlay: () => {
+          if (entry !== this.current) return;
+          this.consecutiveErrors = 0;
+          this.startTicker();
+          this.media.setPlaying(true);
+          this.updatePosition();
+        },
+        onPause: () => {
+          if (entry === this.current) this.stopTicker();
+        },
+        onEnd: () => {
+          if (entry !== this.current) return;
+          this.playing = false;
+          this.stopTicker();
+          this.tracker.ended();
+          // Rewind first: a restart (repeat one, a one-track repeat all) plays from the start.
+          entry.sound.seek(0);
+          this.tracker.seeked(0);
+          actions.trackEnded();
+        },
+      },
+    );
+    return entry;
+  }
+
+  private onLoaded(entry: Loaded): void {
+    const duration = entry.sound.duration();
+    this.tracker.setDuration(duration);
+    actions.syncDuration(duration);
+    this.updatePosition();
+    this.preloadUpcoming();
+  }
+
+  private onError(entry: Loaded, kind: 'load' | 'play', error: unknown): void {
+    if (entry === this.preloaded) {
+      // It will be tried again (and reported) if it becomes the current track.
+      this.dropPreloaded();
+      return;
+    }
+    if (entry !== this.current) return;
+    this.playing = false;
+    this.stopTicker();
+    const title = entry.track.title;
+    if (kind === 'play' && AUTOPLAY_BLOCKED.test(String(error))) {
+      actions.reportError(`The browser blocked playback of "${title}". Press play to start it.`);
+      actions.syncPaused();
+      return;
+    }
+    this.consecutiveErrors += 1;
+    if (this.consecutiveErrors >= Math.max(1, playerState.queue.length)) {
+      actions.reportError(`Couldn't ${kind} "${title}".`);
+      actions.syncPaused();
+      return;
+    }
+    actions.reportError(`Couldn't ${kind} "${title}". Skipped to the next track.`);
+    // Forget the broken sound so a later return to this track tries again.
+    entry.sound.unload();
+    this.current = null;
+    actions.next();
+  }
+
+  private handle(command: PlayerCommand): void {
+    if (command.type !== 'seek' || !this.current) return;
+    this.current.sound.seek(command.time);
+    this.tracker.seeked(command.time);
+    this.updatePosition(command.time);
+  }
+
+  private preloadUpcoming(): void {
+    if (!this.current?.loaded) return;
+    const upcoming = upcomingTrack(playerState);
+    if (!upcoming || upcoming.id === this.current.track.id) {
+      this.dropPreloaded();
+      return;
+    }
+    if (this.preloaded?.track.id === upcoming.id) return;
+    this.dropPreloaded();
+    this.preloaded = this.createLoaded(upcoming);
+  }
+
+  private tick(): void {
+    if (!this.current) return;
+    const position = this.current.sound.position();
+    if (this.playing) this.tracker.progress(position);
+    actions.syncTime(position);
+  }
+
+  private startTicker(): void {
+    if (this.ticker !== null) return;
+    this.ticker = setInterval(() => this.tick(), this.options.tickMs ?? TICK_MS);
+  }
+
+  private stopTicker(): void {
+    if (this.ticker !== null) clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  private updatePosition(position = playerState.currentTime): void {
+    const duration = playerState.duration || this.current?.sound.duration() || 0;
+    this.media.setPosition(duration, position);
+  }
+
+  private unloadCurrent(): void {
+    this.stopTicker();
+    this.current?.sound.unload();
+    this.current = null;
+    this.playing = false;
+  }
+
+  private dropPreloaded(): void {
+    this.preloaded?.sound.unload();
+    this.preloaded = null;
+  }
+}

@@ -1,0 +1,13 @@
+/** The player's public surface for features and the app shell. */
+export * as playerActions from './actions';
+export { onListenQualified, type ListenQualified } from './listens';
+export { relatedTracks } from './queue';
+export { startPlayer, type StartPlayerOptions } from './start-player';
+export { DEFAULT_VOLUME } from './store';
+export type { PlayerTrack, RepeatMode } from './types';
+export { useCurrentTrack } from './hooks/use-current-track';
+export { useIsPlaying } from './hooks/use-is-playing';
+export { useIsPlayingFrom } from './hooks/use-is-playing-from';
+export { usePlaybackProgress } from './hooks/use-playback-progress';
+export { PlayerBar, type PlayerBarProps } from './components/player-bar';
+export { KeyboardShortcuts, type KeyboardShortcutsProps } from './components/keyboard-shortcuts';
