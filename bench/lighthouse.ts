@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { AddressInfo } from 'node:net';
+import { startBackend } from '../server/backend';
 import { createApp } from '../server/http/app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 
@@ -20,10 +21,18 @@ export async function runLighthouse(
   distDir: string,
   paths: string[] = ['/'],
 ): Promise<LighthouseFigures[]> {
-  const app = createApp({ distDir });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // The real server (backend included), so app pages find their backend as users' do.
+  let handle: (request: Request) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 });
+  const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const backend = await startBackend(
+    { ...process.env, DATA_DIR: 'memory', SEED: 'none' },
+    { publicUrl: base },
+  );
+  const app = createApp({ distDir, mounts: backend.mounts, devConfig: backend.devConfig });
+  handle = (request) => app.fetch(request);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -68,6 +77,7 @@ export async function runLighthouse(
   } finally {
     chrome.kill();
     server.close();
+    await backend.close();
   }
 }
 

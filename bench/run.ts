@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse (all by default). More join as the product
- * grows (REST gateway, storage, seeding).
+ * decides no test. Sections: frontend, lighthouse, rest (all by default). More join as the
+ * product grows (storage, seeding).
  */
 import { cpus, totalmem } from 'node:os';
 import { ensureBuild } from '../server/build/ensure-build';
@@ -14,15 +14,31 @@ const { distDir } = loadConfig();
 console.log(
   `Soundloft bench: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
 );
-const build = ensureBuild(ROOT_DIR, distDir, () => undefined);
-console.log(`Build: ${build.built ? `built in ${(build.ms / 1000).toFixed(1)} s` : 'up to date'}`);
+
+/** The production build, made once and only for the sections that load pages. */
+let built = false;
+function ensureApp() {
+  if (built) return;
+  built = true;
+  const build = ensureBuild(ROOT_DIR, distDir, () => undefined);
+  console.log(
+    `Build: ${build.built ? `built in ${(build.ms / 1000).toFixed(1)} s` : 'up to date'}`,
+  );
+}
 
 if (wants('frontend')) {
+  ensureApp();
   const { measureFrontend, printFrontend } = await import('./frontend');
   printFrontend(await measureFrontend(distDir));
 }
 
 if (wants('lighthouse')) {
+  ensureApp();
   const { printLighthouse, runLighthouse } = await import('./lighthouse');
-  printLighthouse(await runLighthouse(distDir, ['/', '/faq']));
+  printLighthouse(await runLighthouse(distDir, ['/', '/faq', '/login']));
+}
+
+if (wants('rest')) {
+  const { benchRest } = await import('./rest');
+  await benchRest();
 }

@@ -171,6 +171,16 @@ describe(`increment_track_plays (${testDatabaseKind()})`, () => {
     });
   });
 
+  it("never deadlocks when two listeners play each other's tracks at the same time", async () => {
+    const otherTrack = (await createTrack(test.db, listener)).id;
+    const calls = Array.from({ length: 40 }, (_, i) => [
+      play(listener.claims, { track: trackId, session: `mutual-a${i}` }),
+      play(uploader.claims, { track: otherTrack, session: `mutual-b${i}` }),
+    ]).flat();
+    const results = await Promise.all(calls);
+    expect(results.filter(Boolean)).toHaveLength(2 * Math.min(40, dailyLimit));
+  });
+
   it('refuses anonymous callers and unknown tracks', async () => {
     await expect(play({ role: 'anon' }, { track: trackId })).rejects.toMatchObject({
       code: '42501',

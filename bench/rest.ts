@@ -1,0 +1,492 @@
+/**
+ * REST gateway figures (issue 3): requests per second and latency of five `/rest/v1` requests on
+ * PGlite (in memory) and PostgreSQL 15, and the same transactions run directly on the same
+ * database (gateway overhead = direct tx/s ÷ gateway req/s).
+ *
+ * The server runs in this process (startRestServer on 127.0.0.1); autocannon runs in a child
+ * process (bench/load-worker.ts), so load and server never share an event loop. The direct loop
+ * replays the exact transaction the gateway ran for a probe request (recorded from the
+ * Database it was given): BEGIN; set_config(role, claims, method, path, headers) through
+ * as-role's asRole; the statement; COMMIT, with the same concurrency as the load.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { asRole, type JwtClaims, type RequestInfo } from '../server/db/as-role';
+import type { Database, QueryResult, Queryable } from '../server/db/database';
+import { openTestDatabase, type TestDatabase } from '../server/db/test-database';
+import { loadKeys } from '../server/keys/keys';
+import { startRestServer } from '../server/rest/serve';
+import { render, startLoadWorker, type LoadResult, type LoadWorker } from './rest-load';
+import {
+  FOLLOWS_PER_USER,
+  LIKES_PER_USER,
+  USERS,
+  scenarios,
+  seedCatalogue,
+  type Scenario,
+} from './rest-seed';
+
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 1;
+/** BENCH_REST_SECONDS overrides (1..30). */
+const MEASURE_SECONDS = Math.min(30, Math.max(1, Number(process.env.BENCH_REST_SECONDS) || 4));
+const DIRECT_SECONDS = 1.5;
+/** Upper bound on direct transactions per request kind, whatever the speed. */
+const DIRECT_MAX = 100_000;
+const ANCHOR = 'PostgREST on a 2-vCPU machine: about 2,000 single-row GETs/s';
+const PROBE_N = 'zprobez';
+const CLUSTER_SCRIPT = fileURLToPath(new URL('../scripts/pg-test-cluster.sh', import.meta.url));
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+/** Passes everything through; while `record` is on, logs the statements of each transaction. */
+function recording(db: Database) {
+  let log: Recorded[][] | undefined;
+  const wrapped: Database = {
+    kind: db.kind,
+    query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      return db.query<T>(sql, params);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const sink = log;
+      if (!sink) return db.transaction(fn);
+      const statements: Recorded[] = [];
+      sink.push(statements);
+      return db.transaction((tx) =>
+        fn({
+          query<R>(sql: string, params: unknown[] = []) {
+            statements.push({ sql, params });
+            return tx.query<R>(sql, params);
+          },
+        }),
+      );
+    },
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
+  };
+  return {
+    db: wrapped,
+    async record(fn: () => Promise<void>): Promise<Recorded[][]> {
+      const sink: Recorded[][] = [];
+      log = sink;
+      try {
+        await fn();
+      } finally {
+        log = undefined;
+      }
+      return sink;
+    },
+  };
+}
+
+/** Replaces every occurrence of each `from` by its `to` in strings (recursively in arrays). */
+function substitute(value: unknown, pairs: [string, string][]): unknown {
+  if (typeof value === 'string') {
+    let s = value;
+    for (const [from, to] of pairs) if (from !== to) s = s.split(from).join(to);
+    return s;
+  }
+  if (Array.isArray(value)) return value.map((v) => substitute(v, pairs));
+  return value;
+}
+
+function claimsOf(token: string): JwtClaims {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as JwtClaims;
+}
+
+interface DirectResult {
+  /** Committed transactions per second. */
+  tps: number;
+  p50: number;
+  p99: number;
+  count: number;
+  failed: number;
+  firstError?: string;
+}
+
+/** `concurrency` loops calling `once(i)` (i unique) until the deadline or DIRECT_MAX calls. */
+async function directLoop(
+  seconds: number,
+  concurrency: number,
+  once: (i: number) => Promise<void>,
+): Promise<DirectResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let failed = 0;
+  let firstError: string | undefined;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline && next < DIRECT_MAX) {
+      const i = next++;
+      const t0 = performance.now();
+      try {
+        await once(i);
+        latencies.push(performance.now() - t0);
+      } catch (error) {
+        failed++;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    tps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    count: latencies.length,
+    failed,
+    ...(firstError ? { firstError } : {}),
+  };
+}
+
+interface Row {
+  name: string;
+  probe: string;
+  gateway: LoadResult;
+  direct: DirectResult;
+}
+
+interface DatabaseReport {
+  label: string;
+  version: string;
+  seed: string;
+  loadBefore: number[];
+  loadAfter: number[];
+  rows: Row[];
+}
+
+/** Everything to undo, last first; run on success, error and Ctrl-C alike. */
+class Cleanup {
+  readonly #steps: { what: string; fn: () => Promise<void> | void }[] = [];
+  add(what: string, fn: () => Promise<void> | void) {
+    this.#steps.push({ what, fn });
+  }
+  #running: Promise<void> | undefined;
+  /** Runs every step once; a second caller (signal and finally) waits for the same run. */
+  run(): Promise<void> {
+    this.#running ??= this.#drain().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+  async #drain() {
+    while (this.#steps.length) {
+      const step = this.#steps.pop();
+      if (!step) break;
+      try {
+        await withTimeout(Promise.resolve(step.fn()), 30_000, step.what);
+      } catch (error) {
+        console.error(`  cleanup: ${step.what} failed: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function sh(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'bash',
+      args,
+      { timeout: timeoutMs, encoding: 'utf8', env },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${args.join(' ')}: ${error.message}\n${stderr}`));
+        else resolve(stdout);
+      },
+    );
+  });
+}
+
+function isLoopback(url: string): boolean {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+}
+
+/** TEST_DATABASE_URL, else a throwaway cluster (stopped by cleanup); null when impossible. */
+async function postgresServer(cleanup: Cleanup): Promise<{ url: string; how: string } | null> {
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    if (!isLoopback(given)) {
+      console.log('  PostgreSQL: TEST_DATABASE_URL is not a loopback address: skipped');
+      return null;
+    }
+    return { url: given, how: 'TEST_DATABASE_URL' };
+  }
+  const bin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+  if (!existsSync(`${bin}/initdb`)) {
+    console.log(
+      `  PostgreSQL: binaries not found in ${bin} (set PG_BIN or TEST_DATABASE_URL): skipped`,
+    );
+    return null;
+  }
+  const started = performance.now();
+  // A private state file: another session's `pg-test-cluster.sh stop` (all) cannot stop ours.
+  const env = {
+    ...process.env,
+    PG_TEST_STATE_FILE: join(tmpdir(), `soundloft-bench-pg-clusters-${process.pid}`),
+  };
+  const url = (await sh([CLUSTER_SCRIPT, 'start'], 60_000, env)).trim().split('\n').pop() ?? '';
+  const port = new URL(url).port;
+  cleanup.add(`stop cluster on port ${port}`, async () => {
+    await sh([CLUSTER_SCRIPT, 'stop', port], 30_000, env);
+  });
+  if (!isLoopback(url)) throw new Error(`cluster not on loopback: ${url}`);
+  return {
+    url,
+    how: `throwaway cluster, port ${port}, started in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  };
+}
+
+async function benchDatabase(
+  label: string,
+  env: NodeJS.ProcessEnv,
+  worker: LoadWorker,
+  cleanup: Cleanup,
+): Promise<DatabaseReport> {
+  const keys = loadKeys(
+    { JWT_SECRET: 'soundloft-bench-secret-at-least-32-characters' },
+    () => undefined,
+  );
+  const opened = performance.now();
+  const test: TestDatabase = await openTestDatabase(env);
+  cleanup.add(`close ${label} database`, () => test.close());
+  const openMs = performance.now() - opened;
+  const { rows: versionRows } = await test.db.query<{ v: string }>(
+    `select current_setting('server_version') as v`,
+  );
+  const catalogue = await seedCatalogue(test.db, keys.jwtSecret);
+  const rec = recording(test.db);
+  const server = await startRestServer({ db: rec.db, keys, hostname: '127.0.0.1' });
+  cleanup.add(`close ${label} REST server`, () => server.close());
+  const report: DatabaseReport = {
+    label,
+    version: versionRows[0]?.v ?? '?',
+    seed:
+      `migrated in ${(openMs / 1000).toFixed(1)} s; seeded in ${(catalogue.ms / 1000).toFixed(1)} s: ` +
+      `${USERS} users, ${catalogue.tracks.length} tracks, ${USERS * FOLLOWS_PER_USER} follows, ` +
+      `${USERS * LIKES_PER_USER} likes, ${USERS * 2} playlists, ${catalogue.historyRows} history rows`,
+    loadBefore: loadavg(),
+    loadAfter: [],
+    rows: [],
+  };
+  for (const [k, s] of scenarios(catalogue, keys.anonKey).entries()) {
+    report.rows.push(await benchScenario(s, `s${k}`, server.url, catalogue.tokens, rec, worker));
+  }
+  report.loadAfter = loadavg();
+  return report;
+}
+
+async function benchScenario(
+  s: Scenario,
+  tag: string,
+  origin: string,
+  tokens: string[],
+  rec: ReturnType<typeof recording>,
+  worker: LoadWorker,
+): Promise<Row> {
+  const first = s.variants[0];
+  const token0 = first ? tokens[first.token] : undefined;
+  if (!first || !token0) throw new Error(`${s.name}: no variants`);
+  // Probe: one request through the gateway, recording the transaction it runs.
+  let probe = '';
+  let probeBody = '';
+  const transactions = await rec.record(async () => {
+    const res = await fetch(origin + render(s.path, first.vars, PROBE_N), {
+      method: s.method,
+      headers: { ...s.headers, Authorization: `Bearer ${token0}` },
+      ...(s.body !== undefined ? { body: render(s.body, first.vars, PROBE_N) } : {}),
+    });
+    probeBody = await res.text();
+    probe = s.check(res.status, probeBody);
+  });
+  const tx = transactions[0];
+  const context = tx?.[0];
+  if (transactions.length !== 1 || !tx || !context || !context.sql.includes("set_config('role'"))
+    throw new Error(
+      `${s.name}: expected one transaction starting with set_config, got ${JSON.stringify(transactions).slice(0, 300)}`,
+    );
+  const [, , method, path, headersJson] = context.params as string[];
+  const request: RequestInfo = {
+    method: method ?? 'GET',
+    path: path ?? '/',
+    headers: JSON.parse(headersJson ?? '{}') as Record<string, string>,
+  };
+  const statements = tx.slice(1);
+
+  const base = {
+    origin,
+    method: s.method,
+    path: s.path,
+    headers: s.headers,
+    tokens,
+    variants: s.variants,
+  };
+  const spec = (prefix: string, seconds: number) => ({
+    ...base,
+    ...(s.body !== undefined ? { body: s.body } : {}),
+    prefix,
+    connections: CONNECTIONS,
+    seconds,
+  });
+  await worker.run(spec(`${tag}w`, WARMUP_SECONDS));
+  const gateway = await worker.run(spec(`${tag}g`, MEASURE_SECONDS));
+
+  // Direct: the same transactions, cycled over the same variants with fresh counters.
+  const claims = tokens.map(claimsOf);
+  const direct = await directLoop(DIRECT_SECONDS, CONNECTIONS, async (i) => {
+    const v = s.variants[i % s.variants.length] ?? first;
+    const token = tokens[v.token] ?? token0;
+    const pairs: [string, string][] = [
+      ...Object.entries(first.vars).map(([k, from]): [string, string] => [from, v.vars[k] ?? from]),
+      [PROBE_N, `${tag}d${i}`],
+      [token0, token],
+    ];
+    const headers = Object.fromEntries(
+      Object.entries(request.headers ?? {}).map(([k, h]) => [k, substitute(h, pairs) as string]),
+    );
+    const result = await asRole(
+      rec.db,
+      claims[v.token] ?? null,
+      async (q) => {
+        let last: QueryResult | undefined;
+        for (const st of statements)
+          last = await q.query(st.sql, substitute(st.params, pairs) as unknown[]);
+        return last;
+      },
+      { ...request, headers },
+    );
+    // The first direct call repeats the probe (same variant): same answer for reads and RPC.
+    const body = result?.rows[0]?.body;
+    if (i === 0 && s.method === 'GET' && body !== probeBody)
+      throw new Error(`direct answer differs from the gateway's: ${String(body).slice(0, 100)}`);
+    if (i === 0 && s.path.includes('/rpc/') && body !== probeBody)
+      throw new Error(`direct RPC answered ${String(body)}, the gateway ${probeBody}`);
+  });
+  return { name: s.name, probe, gateway, direct };
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function printReport(r: DatabaseReport) {
+  const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+  console.log(`\n${r.label} (server ${r.version}): ${r.seed}`);
+  console.log(
+    `  ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s per request (autocannon in a child process); ` +
+      `direct: ${DIRECT_SECONDS} s, ${CONNECTIONS} concurrent loops; load average ${la(r.loadBefore)} before, ${la(r.loadAfter)} after`,
+  );
+  const head = [
+    'request',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'direct tx/s',
+    'direct p50',
+    'overhead',
+    'failed',
+    'probe',
+  ];
+  const lines = r.rows.map((row) => [
+    row.name,
+    fmt(row.gateway.rps),
+    fmt(row.gateway.p50),
+    fmt(row.gateway.p99),
+    fmt(row.direct.tps),
+    `${fmt(row.direct.p50, 1)} ms`,
+    row.gateway.rps > 0 ? `${fmt(row.direct.tps / row.gateway.rps, 2)}×` : '–',
+    `${fmt(row.gateway.failed)}/${fmt(row.direct.failed)}`,
+    row.probe,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    '  ' +
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(line(head));
+  for (const l of lines) console.log(line(l));
+  for (const row of r.rows) {
+    if (row.gateway.failed > 0)
+      console.log(`  ! ${row.name}: HTTP statuses ${JSON.stringify(row.gateway.statuses)}`);
+    if (row.direct.failed > 0)
+      console.log(
+        `  ! ${row.name}: direct: ${row.direct.failed} failed, first: ${row.direct.firstError}`,
+      );
+  }
+}
+
+/** `npm run bench -- rest`. Prints as it goes; every server, cluster and child is stopped. */
+export async function benchRest(): Promise<void> {
+  console.log(`\nREST /rest/v1 gateway (anchor: ${ANCHOR})`);
+  // outer: the load worker and the cluster; inner: one database and its server.
+  const outer = new Cleanup();
+  const inner = new Cleanup();
+  let stopLoad = () => {};
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: cleaning up`);
+    stopLoad(); // first: open load connections would hold the server's close
+    void inner
+      .run()
+      .then(() => outer.run())
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const started = performance.now();
+  try {
+    const load = await startLoadWorker();
+    stopLoad = () => load.close();
+    outer.add('stop load worker', stopLoad);
+    try {
+      printReport(await benchDatabase('PGlite, in memory', {}, load, inner));
+    } finally {
+      await inner.run();
+    }
+    const pg = await postgresServer(outer);
+    if (pg) {
+      console.log(`\n  PostgreSQL: ${pg.how}`);
+      printReport(await benchDatabase('PostgreSQL', { TEST_DATABASE_URL: pg.url }, load, inner));
+    }
+  } finally {
+    await inner.run();
+    await outer.run();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(
+    [
+      '',
+      '  req/s: 2xx responses per second over HTTP, p50/p99 their latency (ms). direct tx/s: the same',
+      '  transaction (BEGIN; set_config role, claims, request; statement; COMMIT) replayed by',
+      `  ${CONNECTIONS} in-process loops on the same database; overhead = direct tx/s ÷ req/s.`,
+      '  failed: non-2xx or errors, HTTP/direct. RPC: a listener only plays tracks of later users',
+      '  (two users playing each other at once deadlock on PostgreSQL: see bench/rest-seed.ts).',
+      `  Anchor: ${ANCHOR}. REST section: ${seconds} s.`,
+    ].join('\n'),
+  );
+}
