@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `npm run test:postgres`: the database suites (server/db, server/rest, supabase/tests) on a real
+# `npm run test:postgres`: the database suites (server/db, rest, storage, functions, supabase) on a real
 # PostgreSQL 15. Uses TEST_DATABASE_URL when set; otherwise starts a throwaway cluster and
 # removes it afterwards. `npm run test:unit` runs the same suites on PGlite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SUITES=(server/db server/rest supabase)
+SUITES=(server/db server/rest server/storage server/functions supabase)
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   exec npx vitest run --project node "${SUITES[@]}"

@@ -47,6 +47,18 @@ describe('the composed backend (npm start)', () => {
     expect(res.status).toBe(401);
   });
 
+  it('mounts /storage/v1 and /functions/v1 on the same origin', async () => {
+    const missing = await app.request('/storage/v1/object/public/covers/nobody/nothing.png');
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ statusCode: '404' });
+    const fn = await app.request('/functions/v1/get-recommendations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(fn.status).toBe(401);
+  });
+
   it('syncs ADMIN_EMAILS into the database', async () => {
     const { rows } = await backend.db.query<{ email: string }>(
       'select email from public.admin_emails',

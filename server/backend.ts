@@ -8,11 +8,15 @@ import { DEFAULT_ADMIN_EMAILS, parseAdminEmails, syncAdmins } from './db/admins'
 import type { Database } from './db/database';
 import { openAndMigrate } from './db/migrate';
 import { loadKeys, type Keys } from './keys';
+import { createFunctionsApp } from './functions';
 import { createRestApp } from './rest';
+import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
 
 export interface Backend {
   db: Database;
   keys: Keys;
+  /** Files of /storage/v1, under DATA_DIR/storage (or in memory). */
+  store: ObjectStore;
   /** Sub-apps by the path they are mounted at. */
   mounts: { path: string; app: Hono }[];
   /** `GET /_dev/config` payload, or null outside development. */
@@ -30,10 +34,16 @@ export async function startBackend(
     await syncAdmins(db, parseAdminEmails(env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAILS));
     const rest = createRestApp({ db, keys });
     await rest.ready;
+    const store = openObjectStore(env.DATA_DIR?.trim() || './.data');
     return {
       db,
       keys,
-      mounts: [{ path: '/rest/v1', app: rest }],
+      store,
+      mounts: [
+        { path: '/rest/v1', app: rest },
+        { path: '/storage/v1', app: createStorageApp({ db, keys, store }) },
+        { path: '/functions/v1', app: createFunctionsApp({ db, keys, env }) },
+      ],
       devConfig: env.NODE_ENV === 'production' ? null : { url: publicUrl, anonKey: keys.anonKey },
       close: () => db.close(),
     };

@@ -629,6 +629,24 @@ export type Database = {
             user_id: string
           }
       }
+      recommend_tracks: {
+        Args: { played_ids?: string[]; seed_artists?: string[]; seed_genres?: string[]; max_results?: number }
+        Returns: {
+            album: string | null
+            artist: string
+            audio_url: string
+            cover_image: string | null
+            created_at: string
+            duration: number
+            genre: string | null
+            id: string
+            plays: number
+            title: string
+            updated_at: string
+            uploaded_by: string
+            verified: boolean
+          }[]
+      }
       refresh_admins: {
         Args: { p_user_id?: string }
         Returns: undefined

@@ -1,0 +1,60 @@
+/**
+ * `get-recommendations`: POST {recentlyPlayed: track[]} → {recommendations: track[]}.
+ * Tracks by the same artists, then the same genres, that the caller has not played, then popular
+ * ones; never the caller's own uploads nor the tracks just played. The ranking is SQL
+ * (`public.recommend_tracks`, security invoker) called as the caller through supabase-js.
+ */
+import { json, readJsonObject, withCors, errorResponse } from '../_shared/http.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_SEEDS = 50;
+const DEFAULT_LIMIT = 10;
+
+interface Seeds {
+  ids: string[];
+  artists: string[];
+  genres: string[];
+}
+
+/** Ids, artists and genres of the played tracks (app or database field names, both fine). */
+export function seedsOf(recentlyPlayed: unknown): Seeds {
+  const seeds: Seeds = { ids: [], artists: [], genres: [] };
+  if (!Array.isArray(recentlyPlayed)) return seeds;
+  const add = (list: string[], value: unknown, max = 200) => {
+    if (typeof value !== 'string') return;
+    const v = value.trim();
+    if (v && v.length <= max && !list.includes(v)) list.push(v);
+  };
+  for (const track of recentlyPlayed.slice(0, MAX_SEEDS)) {
+    if (!track || typeof track !== 'object') continue;
+    const t = track as Record<string, unknown>;
+    if (typeof t.id === 'string' && UUID.test(t.id)) add(seeds.ids, t.id.toLowerCase());
+    add(seeds.artists, t.artist);
+    add(seeds.genres, t.genre, 100);
+  }
+  return seeds;
+}
+
+export const handler = withCors(async (req, ctx) => {
+  if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
+  const body = await readJsonObject(req);
+  if (body.recentlyPlayed !== undefined && !Array.isArray(body.recentlyPlayed)) {
+    return errorResponse('recentlyPlayed must be a list of tracks.');
+  }
+  const limit =
+    typeof body.limit === 'number' && Number.isInteger(body.limit)
+      ? Math.min(Math.max(body.limit, 1), 50)
+      : DEFAULT_LIMIT;
+  const seeds = seedsOf(body.recentlyPlayed);
+  const { data, error } = await ctx.userClient(req).rpc('recommend_tracks', {
+    played_ids: seeds.ids,
+    seed_artists: seeds.artists,
+    seed_genres: seeds.genres,
+    max_results: limit,
+  });
+  if (error) {
+    console.error('[get-recommendations]', error);
+    return errorResponse('Failed to get recommendations', 500);
+  }
+  return json({ recommendations: data ?? [] });
+});
