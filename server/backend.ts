@@ -4,10 +4,12 @@
  * start it the same way.
  */
 import type { Hono } from 'hono';
+import { createAuthApp } from './auth';
 import { DEFAULT_ADMIN_EMAILS, parseAdminEmails, syncAdmins } from './db/admins';
 import type { Database } from './db/database';
 import { openAndMigrate } from './db/migrate';
 import { loadKeys, type Keys } from './keys';
+import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
 import { createRestApp } from './rest';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
@@ -17,6 +19,8 @@ export interface Backend {
   keys: Keys;
   /** Files of /storage/v1, under DATA_DIR/storage (or in memory). */
   store: ObjectStore;
+  /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
+  mailer: Mailer;
   /** Sub-apps by the path they are mounted at. */
   mounts: { path: string; app: Hono }[];
   /** `GET /_dev/config` payload, or null outside development. */
@@ -35,15 +39,22 @@ export async function startBackend(
     const rest = createRestApp({ db, keys });
     await rest.ready;
     const store = openObjectStore(env.DATA_DIR?.trim() || './.data');
+    const mailer = createMailer(env);
+    const mounts: Backend['mounts'] = [
+      { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
+      { path: '/rest/v1', app: rest },
+      { path: '/storage/v1', app: createStorageApp({ db, keys, store }) },
+      { path: '/functions/v1', app: createFunctionsApp({ db, keys, env }) },
+    ];
+    // The dev mailbox shows every sign-in link: never on a production server.
+    if (env.NODE_ENV !== 'production')
+      mounts.push({ path: '/_dev', app: createDevMailApp(mailer) });
     return {
       db,
       keys,
       store,
-      mounts: [
-        { path: '/rest/v1', app: rest },
-        { path: '/storage/v1', app: createStorageApp({ db, keys, store }) },
-        { path: '/functions/v1', app: createFunctionsApp({ db, keys, env }) },
-      ],
+      mailer,
+      mounts,
       devConfig: env.NODE_ENV === 'production' ? null : { url: publicUrl, anonKey: keys.anonKey },
       close: () => db.close(),
     };

@@ -30,8 +30,9 @@ const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
   new NavigationRoute(
     async (options) => {
-      const { pathname } = new URL(options.request.url);
-      const page = await matchPrecache(`/${prerenderFileFor(pathname)}`);
+      const { pathname, search } = new URL(options.request.url);
+      // Prerendered pages only for query-less URLs, as the server does.
+      const page = search ? undefined : await matchPrecache(`/${prerenderFileFor(pathname)}`);
       return page ?? shell(options);
     },
     { denylist: BACKEND_PATHS },

@@ -163,7 +163,11 @@ describe(`migrations (${testDatabaseKind()})`, () => {
       `select table_name as name from information_schema.tables where table_schema = 'auth' order by 1`,
     );
     expect(auth.rows.map((r) => r.name)).toEqual([
+      'flow_state',
       'identities',
+      'mfa_amr_claims',
+      'mfa_challenges',
+      'mfa_factors',
       'refresh_tokens',
       'sessions',
       'users',

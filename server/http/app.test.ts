@@ -35,6 +35,8 @@ describe('static app serving', () => {
     const faq = await get('/faq');
     expect(await faq.text()).toBe('<h1>FAQ, prerendered</h1>');
     expect(faq.headers.get('cache-control')).toBe('no-cache');
+    // With a query string the page may differ from the prerender: the shell renders it.
+    expect(await (await get('/faq?x=1')).text()).toContain('<div id="root">');
   });
 
   it('serves the shell for other app routes (SPA fallback), never cached', async () => {

@@ -77,8 +77,11 @@ export function createApp({ distDir, mounts = [], devConfig = null }: AppOptions
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     const path = decodeURIComponent(c.req.path);
-    // A public page rendered at build time paints before any JavaScript runs.
-    const prerendered = files.get(`/${prerenderFileFor(path)}`);
+    // A page rendered at build time paints before any JavaScript runs. Only without a query
+    // string: the page may render its search parameters, which the prerender did not know.
+    const prerendered = new URL(c.req.url).search
+      ? undefined
+      : files.get(`/${prerenderFileFor(path)}`);
     if (prerendered) return fileResponse(prerendered, c.req.raw);
     const file = files.get(path);
     if (file) return fileResponse(file, c.req.raw);

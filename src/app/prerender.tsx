@@ -23,6 +23,8 @@ export const PRERENDERED_PATHS = [
   '/cookie-policy',
   '/music-licensing',
   '/accessibility-statement',
+  // Not the auth pages: a form submitted before hydration would send its fields (a password)
+  // as a plain GET. They render on the client only.
 ] as const;
 
 export interface PrerenderedPage {

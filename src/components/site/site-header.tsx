@@ -56,15 +56,15 @@ function NavItem({ item, onNavigate }: { item: HeaderNavItem; onNavigate?: () =>
   );
 }
 
-/** Auth links point at routes built in the Accounts issue; plain anchors until then. */
+/** Log In and Sign Up Free. */
 function AuthButtons({ stacked }: { stacked?: boolean }) {
   const Wrap = stacked ? Stack : Group;
   return (
     <Wrap gap="sm">
-      <Button component="a" href="/login" variant="subtle" color="gray">
+      <Button component={Link} to="/login" variant="subtle" color="gray">
         Log In
       </Button>
-      <Button component="a" href="/signup">
+      <Button component={Link} to="/signup">
         Sign Up Free
       </Button>
     </Wrap>

@@ -65,7 +65,7 @@ export function ComparisonPage() {
           markets.
         </Text>
         <Group mt="xl" gap="sm">
-          <Button component="a" href="/signup" size="md">
+          <Button component={Link} to="/signup" size="md">
             Sign Up for Free
           </Button>
           <Button component="a" href="/subscription" size="md" variant="light">

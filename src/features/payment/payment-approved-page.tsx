@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { PublicPage } from '@/components/site/public-page';
@@ -16,7 +17,7 @@ export function PaymentApprovedPage() {
             Thank you for subscribing. Your new plan is active as soon as the payment provider
             confirms it, usually within a few seconds.
           </Text>
-          <Button component="a" href="/home" size="md">
+          <Button component={Link} to="/home" size="md">
             Go to Home
           </Button>
         </Stack>

@@ -46,8 +46,8 @@ export function HeroSection() {
             </Text>
             <Group gap="sm">
               <Button
-                component="a"
-                href="/signup"
+                component={Link}
+                to="/signup"
                 size="lg"
                 rightSection={<IconArrowRight size={18} aria-hidden />}
               >

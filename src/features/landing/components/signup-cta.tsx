@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 
 export function SignupCta() {
@@ -16,7 +17,7 @@ export function SignupCta() {
             Create a free account, verify your email and press play. Upload your own tracks the same
             day.
           </Text>
-          <Button component="a" href="/signup" size="lg" color="dark.9" c="gray.0">
+          <Button component={Link} to="/signup" size="lg" color="dark.9" c="gray.0">
             Sign Up Free
           </Button>
         </Stack>

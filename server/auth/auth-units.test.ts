@@ -1,0 +1,234 @@
+/** Unit tests: TOTP (RFC 6238 vectors), the QR encoder, redirect checks, limiter, errors. */
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { createDevMailbox } from '../mail';
+import { createAuthApp } from './app';
+import { loadAuthConfig, safeRedirect } from './config';
+import { AuthHttpError, OAuthError, errorBody, weakPassword } from './errors';
+import { QR_MASKS, encodeQr, qrBlocks, qrDataModules, qrSvg } from './qr';
+import { SlidingWindowLimiter } from './rate-limit';
+import { base32Decode, base32Encode, hotp, otpauthUri, totp, verifyTotp } from './totp';
+
+describe('TOTP', () => {
+  const secret = Buffer.from('12345678901234567890');
+  it('matches the RFC 6238 SHA-1 test vectors (last six digits)', () => {
+    for (const [t, code] of [
+      [59, '287082'],
+      [1111111109, '081804'],
+      [1111111111, '050471'],
+      [1234567890, '005924'],
+      [2000000000, '279037'],
+    ] as const) {
+      expect(hotp(secret, Math.floor(t / 30))).toBe(code);
+      expect(totp(base32Encode(secret), t * 1000)).toBe(code);
+    }
+    expect(hotp(secret, Math.floor(59 / 30), 8)).toBe('94287082');
+  });
+
+  it('accepts ±1 step and nothing further', () => {
+    const b32 = base32Encode(secret);
+    const now = 1_700_000_000_000;
+    expect(verifyTotp(b32, totp(b32, now - 30_000), now)).not.toBeNull();
+    expect(verifyTotp(b32, totp(b32, now + 30_000), now)).not.toBeNull();
+    expect(verifyTotp(b32, totp(b32, now - 90_000), now)).toBeNull();
+    expect(verifyTotp(b32, 'abcdef', now)).toBeNull();
+  });
+
+  it('round-trips base32 and builds the otpauth URI', () => {
+    expect(base32Encode(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
+    expect(base32Decode('MZXW6YTBOI').toString()).toBe('foobar');
+    expect(otpauthUri('Soundloft', 'a@b.c', 'ABC')).toBe(
+      'otpauth://totp/Soundloft:a%40b.c?secret=ABC&issuer=Soundloft&algorithm=SHA1&digits=6&period=30',
+    );
+  });
+});
+
+// GF(256) for checking Reed–Solomon codewords independently of the encoder.
+const EXP: number[] = [];
+const LOG: number[] = [];
+for (let i = 0, x = 1; i < 255; i++, x = (x << 1) ^ (x & 0x80 ? 0x11d : 0)) {
+  EXP[i] = x;
+  LOG[x] = i;
+}
+const mul = (a: number, b: number) => (a && b ? EXP[(LOG[a]! + LOG[b]!) % 255]! : 0);
+
+/** Reads a symbol back (format bits, zig-zag, unmask, de-interleave, RS check, byte mode). */
+function decode(text: string): { ver: number; decoded: string } {
+  const { ver, mask, dark, fixed } = encodeQr(text);
+  const size = ver * 4 + 17;
+  let format = 0;
+  const fmtPos = [0, 1, 2, 3, 4, 5, 7, 8]
+    .map((y) => [8, y])
+    .concat([
+      [7, 8],
+      [5, 8],
+      [4, 8],
+      [3, 8],
+      [2, 8],
+      [1, 8],
+      [0, 8],
+    ]);
+  fmtPos.forEach(([x, y], i) => (format |= (dark[y!]![x!] ? 1 : 0) << i));
+  format ^= 0x5412;
+  expect(format >>> 10).toBe(mask); // level M = 00, then the mask
+  let free = 0;
+  const bits: number[] = [];
+  for (let right = size - 1; right >= 1; right -= 2) {
+    if (right === 6) right = 5;
+    for (let v = 0; v < size; v++)
+      for (const x of [right, right - 1]) {
+        const y = ((right + 1) & 2) === 0 ? size - 1 - v : v;
+        if (fixed[y]![x]) continue;
+        free++;
+        bits.push((dark[y]![x] ? 1 : 0) ^ (QR_MASKS[mask]!(x, y) ? 1 : 0));
+      }
+  }
+  expect(free).toBe(qrDataModules(ver));
+  const raw: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8)
+    raw.push(bits.slice(i, i + 8).reduce((a, b) => (a << 1) | b, 0));
+  const { ecc, blocks } = qrBlocks(ver);
+  const numShort = blocks - (raw.length % blocks);
+  const shortData = Math.floor(raw.length / blocks) - ecc;
+  const lens = Array.from({ length: blocks }, (_, j) => shortData + (j < numShort ? 0 : 1));
+  const parts = lens.map(() => [] as number[]);
+  let k = 0;
+  for (let i = 0; i <= shortData; i++)
+    lens.forEach((len, j) => i < len && parts[j]!.push(raw[k++]!));
+  for (let i = 0; i < ecc; i++) parts.forEach((p) => p.push(raw[k++]!));
+  for (const block of parts)
+    for (let r = 0; r < ecc; r++) {
+      let acc = 0;
+      for (const c of block) acc = mul(acc, EXP[r]!) ^ c;
+      expect(acc).toBe(0);
+    }
+  const data = parts.flatMap((p, j) => p.slice(0, lens[j]));
+  const stream = data.flatMap((b) => [7, 6, 5, 4, 3, 2, 1, 0].map((i) => (b >>> i) & 1));
+  const read = (from: number, n: number) =>
+    stream.slice(from, from + n).reduce((a, b) => (a << 1) | b, 0);
+  expect(read(0, 4)).toBe(0b0100);
+  const countBits = ver < 10 ? 8 : 16;
+  const length = read(4, countBits);
+  const bytes = Array.from({ length }, (_, i) => read(4 + countBits + i * 8, 8));
+  return { ver, decoded: new TextDecoder().decode(new Uint8Array(bytes)) };
+}
+
+describe('QR encoder', () => {
+  it('produces symbols that read back: format, layout, Reed–Solomon and data', () => {
+    const uri = otpauthUri(
+      'Soundloft',
+      'someone.with.a.long.address@example.test',
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    );
+    for (const text of ['A', 'Hello, world! 123', uri, uri + uri]) {
+      const { ver, decoded } = decode(text);
+      expect(decoded).toBe(text);
+      expect(ver).toBeGreaterThanOrEqual(1);
+    }
+    expect(decode(uri + uri).ver).toBeGreaterThanOrEqual(7); // exercises version information
+    const svg = qrSvg('x');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 29 29"/);
+    expect(svg).not.toContain('#');
+  });
+});
+
+describe('Google configuration', () => {
+  const make = (env: Record<string, string>) =>
+    createAuthApp({
+      db: {} as Database,
+      keys: { jwtSecret: 'x'.repeat(32) },
+      mailer: createDevMailbox({ log: () => {} }),
+      env,
+      publicUrl: 'http://localhost:8787',
+    });
+  it('turns the development IdP off in production (unless DEV_IDP=true)', async () => {
+    const prod = make({ NODE_ENV: 'production' });
+    expect((await (await prod.request('/settings')).json()).external.google).toBe(false);
+    expect((await prod.request('/authorize?provider=google')).status).toBe(400);
+    expect((await prod.request('/dev-idp/jwks')).status).toBe(404);
+    const dev = make({ NODE_ENV: 'production', DEV_IDP: 'true' });
+    expect((await dev.request('/dev-idp/jwks')).status).toBe(200);
+  });
+  it('sends the browser to Google with PKCE and a nonce when configured', async () => {
+    const app = make({
+      GOOGLE_CLIENT_ID: 'cid.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 's',
+    });
+    const res = await app.request('/authorize?provider=google&prompt=select_account');
+    const url = new URL(res.headers.get('location')!);
+    expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'cid.apps.googleusercontent.com',
+      redirect_uri: 'http://localhost:8787/auth/v1/callback',
+      response_type: 'code',
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+      prompt: 'select_account',
+    });
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+  });
+});
+
+describe('redirects, limiter, errors', () => {
+  const config = loadAuthConfig(
+    {
+      ADDITIONAL_REDIRECT_URLS:
+        'http://localhost:5173/**, https://app.example.com/callback, soundloft://auth',
+    },
+    'http://localhost:8787/',
+  );
+  it('keeps same-origin and listed redirect targets, else the fallback', () => {
+    const fb = 'http://localhost:8787/home';
+    expect(config.issuer).toBe('http://localhost:8787/auth/v1');
+    expect(safeRedirect(config, 'http://localhost:8787/x?y=1', fb)).toBe(
+      'http://localhost:8787/x?y=1',
+    );
+    expect(safeRedirect(config, 'http://localhost:5173/a/b', fb)).toBe('http://localhost:5173/a/b');
+    expect(safeRedirect(config, 'https://app.example.com/callback', fb)).toBe(
+      'https://app.example.com/callback',
+    );
+    expect(safeRedirect(config, 'https://app.example.com/other', fb)).toBe(fb);
+    expect(safeRedirect(config, 'soundloft://auth', fb)).toBe('soundloft://auth');
+    for (const bad of [
+      'https://evil.example',
+      'javascript:alert(1)',
+      'http://localhost:8787.evil.example/',
+      '//evil.example',
+      undefined,
+    ])
+      expect(safeRedirect(config, bad, fb)).toBe(fb);
+  });
+
+  it('counts in a sliding window', () => {
+    let now = 0;
+    const limiter = new SlidingWindowLimiter(2, 1000, 10, () => now);
+    limiter.hit('a');
+    limiter.hit('a');
+    expect(limiter.isLimited('a')).toBe(true);
+    expect(limiter.retryAfter('a')).toBe(1);
+    now = 1001;
+    expect(limiter.isLimited('a')).toBe(false);
+    for (let i = 0; i < 20; i++) limiter.hit(`k${i}`);
+    expect(limiter.isLimited('k19')).toBe(false);
+  });
+
+  it('shapes errors as GoTrue does', () => {
+    const e = new AuthHttpError(400, 'invalid_credentials', 'Invalid login credentials');
+    expect(errorBody(e, true)).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
+    expect(errorBody(e, false)).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
+    expect(errorBody(new OAuthError('invalid_grant', 'x'), true)).toEqual({
+      error: 'invalid_grant',
+      error_description: 'x',
+    });
+    expect(errorBody(weakPassword(6), true)).toMatchObject({
+      weak_password: { reasons: ['length'] },
+    });
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * E-mailed links and codes, as GoTrue makes them: a six-digit code, its hash
+ * `hex(sha224(email + code))` stored on auth.users (confirmation_token, recovery_token,
+ * email_change_token_new; `pkce_` prefixed when the flow is PKCE), and a link
+ * `${issuer}/verify?token=<hash>&type=<type>&redirect_to=<url>`.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import { renderAuthMail, type AuthMailKind } from '../mail';
+import type { AuthDeps } from './context';
+import { tooManyRequests } from './errors';
+import type { UserRow } from './users';
+
+/** The `type` of a verification link (and of POST /verify, which also takes `email`). */
+export type LinkType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
+
+const COLUMN: Record<LinkType, { token: string; sentAt: string }> = {
+  signup: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  invite: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  magiclink: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  email_change: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
+};
+
+export const tokenColumn = (type: LinkType) =>
+  COLUMN[type].token as 'confirmation_token' | 'recovery_token' | 'email_change_token_new';
+export const sentAtColumn = (type: LinkType) => COLUMN[type].sentAt;
+
+const MAIL_KIND: Record<LinkType, AuthMailKind> = {
+  signup: 'confirmation',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magic_link',
+  email_change: 'email_change',
+};
+
+/** Where each link leads by default (spec: signup → /verify-email/success, …). */
+export const DEFAULT_REDIRECT_PATH: Record<LinkType, string> = {
+  signup: '/verify-email/success',
+  invite: '/reset-password',
+  recovery: '/reset-password',
+  magiclink: '/home',
+  email_change: '/profile',
+};
+
+export const hashToken = (email: string, otp: string) =>
+  createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
+
+export interface EmailToken {
+  otp: string;
+  hashedToken: string;
+  link: string;
+  redirectTo: string;
+}
+
+/**
+ * Creates (and stores) a fresh code for `user`. For an e-mail change the code belongs to the new
+ * address, which is recorded in `email_change` until it is confirmed.
+ */
+export async function createEmailToken(
+  tx: Queryable,
+  deps: AuthDeps,
+  user: UserRow,
+  type: LinkType,
+  redirectTo: string,
+  opts: { pkce?: boolean; newEmail?: string } = {},
+): Promise<EmailToken> {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const address = type === 'email_change' ? (opts.newEmail ?? '') : (user.email ?? '');
+  const hashedToken = `${opts.pkce ? 'pkce_' : ''}${hashToken(address, otp)}`;
+  const column = tokenColumn(type);
+  const sentAt = sentAtColumn(type);
+  if (type === 'email_change') {
+    await tx.query(
+      `update auth.users set email_change_token_new = $2, email_change = $3,
+         email_change_sent_at = now(), updated_at = now() where id = $1`,
+      [user.id, hashedToken, address],
+    );
+  } else {
+    await tx.query(
+      `update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now() where id = $1`,
+      [user.id, hashedToken],
+    );
+  }
+  const link = new URL(`${deps.config.issuer}/verify`);
+  link.searchParams.set('token', hashedToken);
+  link.searchParams.set('type', type);
+  link.searchParams.set('redirect_to', redirectTo);
+  return { otp, hashedToken, link: link.toString(), redirectTo };
+}
+
+/**
+ * GoTrue allows one mail of a kind per address per `mailMinInterval` seconds (429
+ * over_email_send_rate_limit). `silent` (password recovery) skips instead of failing, so the
+ * answer never depends on whether the account exists.
+ */
+export function checkMailFrequency(
+  deps: AuthDeps,
+  type: LinkType | 'reauthentication',
+  email: string,
+  silent = false,
+): boolean {
+  const key = `${type}:${email.toLowerCase()}`;
+  const wait = deps.limiters.mail.retryAfter(key);
+  if (wait > 0) {
+    if (silent) return false;
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+      wait,
+    );
+  }
+  deps.limiters.mail.hit(key);
+  return true;
+}
+
+/** Sends the mail of `type` with the link and code of `token`. */
+export async function sendAuthMail(
+  deps: AuthDeps,
+  to: string,
+  type: LinkType,
+  token: EmailToken,
+  newEmail?: string,
+): Promise<void> {
+  await deps.mailer.send(
+    renderAuthMail(MAIL_KIND[type], {
+      to,
+      link: token.link,
+      otp: token.otp,
+      ...(newEmail ? { newEmail } : {}),
+    }),
+  );
+}

@@ -1,0 +1,5 @@
+export { createAuthApp, GOTRUE_VERSION } from './app';
+export type { AuthAppOptions } from './app';
+export { loadAuthConfig, safeRedirect } from './config';
+export type { AuthConfig, AuthConfigOverrides } from './config';
+export { DEV_IDP_CLIENT_ID } from './dev-idp';

@@ -1,0 +1,193 @@
+/**
+ * GET /verify (the e-mailed link: 303 to redirect_to with the session in the fragment, or
+ * `?code=` for PKCE) and POST /verify (`{type, token_hash}` or `{type, email, token}` → session).
+ */
+import type { Context, Hono } from 'hono';
+import type { Queryable } from '../db/database';
+import { safeRedirect } from './config';
+import { clientIp, readJson, str, type AuthDeps } from './context';
+import {
+  DEFAULT_REDIRECT_PATH,
+  hashToken,
+  sentAtColumn,
+  tokenColumn,
+  type LinkType,
+} from './email-tokens';
+import { AuthHttpError, forbidden, validationFailed } from './errors';
+import { findUserFlowState, issueAuthCode } from './pkce';
+import { issueSession, type AuthMethod, type TokenResponse } from './sessions';
+import { findUserByColumn, type UserRow } from './users';
+
+const LINK_TYPES: readonly string[] = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'];
+const METHOD: Record<LinkType, AuthMethod> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change: 'email_change',
+};
+
+const expiredError = () => forbidden('otp_expired', 'Token has expired or is invalid');
+
+interface Found {
+  user: UserRow;
+  type: LinkType;
+  pkce: boolean;
+}
+
+/** Finds the user whose stored token matches; `email` type means signup or magic link. */
+async function findToken(
+  tx: Queryable,
+  deps: AuthDeps,
+  type: string,
+  candidates: string[],
+): Promise<Found> {
+  const types: LinkType[] =
+    type === 'email'
+      ? ['signup', 'magiclink']
+      : LINK_TYPES.includes(type)
+        ? [type as LinkType]
+        : [];
+  if (types.length === 0) throw validationFailed(`Verify requires a verification type`);
+  for (const t of types) {
+    for (const candidate of candidates) {
+      const user = await findUserByColumn(tx, tokenColumn(t), candidate);
+      if (!user) continue;
+      const { rows } = await tx.query<{ expired: boolean }>(
+        `select coalesce(${sentAtColumn(t)}, 'epoch') + make_interval(secs => $2) < now() as expired
+         from auth.users where id = $1`,
+        [user.id, deps.config.otpExpiry],
+      );
+      if (rows[0]?.expired) throw expiredError();
+      return { user, type: t, pkce: candidate.startsWith('pkce_') };
+    }
+  }
+  throw expiredError();
+}
+
+/** Applies what the link confirms and clears the token (single use). */
+async function consume(tx: Queryable, found: Found): Promise<void> {
+  const { user, type } = found;
+  if (type === 'email_change') {
+    await tx.query(
+      `update auth.users set email = email_change, email_change = '', email_change_token_new = '',
+         email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+       where id = $1`,
+      [user.id],
+    );
+    await tx.query(
+      `update auth.identities set identity_data = identity_data || jsonb_build_object('email',
+         (select email from auth.users where id = $1)), updated_at = now()
+       where user_id = $1 and provider = 'email'`,
+      [user.id],
+    );
+    return;
+  }
+  await tx.query(
+    `update auth.users set ${tokenColumn(type)} = '',
+       email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+     where id = $1`,
+    [user.id],
+  );
+  await tx.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'
+     where user_id = $1 and provider = 'email'`,
+    [user.id],
+  );
+}
+
+type Outcome = { kind: 'session'; session: TokenResponse } | { kind: 'code'; code: string };
+
+async function verify(
+  c: Context,
+  deps: AuthDeps,
+  type: string,
+  candidates: string[],
+  allowCode: boolean,
+): Promise<Outcome & { type: LinkType }> {
+  return deps.db.transaction(async (tx) => {
+    const found = await findToken(tx, deps, type, candidates);
+    await consume(tx, found);
+    if (found.pkce && allowCode) {
+      const flow = await findUserFlowState(tx, found.user.id, METHOD[found.type]);
+      if (flow)
+        return {
+          kind: 'code',
+          code: await issueAuthCode(tx, flow, found.user.id),
+          type: found.type,
+        };
+    }
+    const session = await issueSession(tx, deps, found.user.id, 'otp', {
+      userAgent: c.req.header('user-agent'),
+      ip: clientIp(c, deps.config.trustProxy),
+    });
+    return { kind: 'session', session, type: found.type };
+  });
+}
+
+function withParams(base: string, params: Record<string, string>, where: 'query' | 'hash'): string {
+  const url = new URL(base);
+  const sorted = new URLSearchParams(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
+  if (where === 'hash') url.hash = sorted.toString();
+  else for (const [k, v] of sorted) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+export function registerVerifyRoutes(app: Hono, deps: AuthDeps): void {
+  app.get('/verify', async (c) => {
+    const token = c.req.query('token') ?? '';
+    const type = c.req.query('type') ?? '';
+    const fallbackType: LinkType = LINK_TYPES.includes(type) ? (type as LinkType) : 'signup';
+    const redirect = safeRedirect(
+      deps.config,
+      c.req.query('redirect_to'),
+      `${deps.config.publicUrl}${DEFAULT_REDIRECT_PATH[fallbackType]}`,
+    );
+    try {
+      if (!token) throw validationFailed('Verify requires a token or a token hash');
+      const out = await verify(c, deps, type, [token], true);
+      if (out.kind === 'code')
+        return c.redirect(withParams(redirect, { code: out.code }, 'query'), 303);
+      const s = out.session;
+      const fragment = {
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        token_type: 'bearer',
+        type: out.type,
+      };
+      return c.redirect(withParams(redirect, fragment, 'hash'), 303);
+    } catch (err) {
+      if (!(err instanceof AuthHttpError)) throw err;
+      const params = {
+        error: err.status === 403 ? 'access_denied' : 'invalid_request',
+        error_code: err.code,
+        error_description:
+          err.code === 'otp_expired' ? 'Email link is invalid or has expired' : err.message,
+      };
+      let target = withParams(redirect, params, 'hash');
+      if (token.startsWith('pkce_')) target = withParams(target, params, 'query');
+      return c.redirect(target, 303);
+    }
+  });
+
+  app.post('/verify', async (c) => {
+    const body = await readJson(c);
+    const type = str(body.type);
+    const tokenHash = str(body.token_hash);
+    const otp = str(body.token);
+    const email = str(body.email).trim().toLowerCase();
+    if (str(body.phone)) throw validationFailed('Phone is not enabled on this server');
+    let candidates: string[];
+    if (tokenHash) candidates = [tokenHash];
+    else if (otp && email) {
+      const hash = hashToken(email, otp.trim());
+      candidates = [hash, `pkce_${hash}`];
+    } else throw validationFailed('Verify requires either a token or a token hash');
+    // POST /verify always answers with a session, PKCE or not (as GoTrue's verifyPost).
+    const out = await verify(c, deps, type, candidates, false);
+    if (out.kind !== 'session') throw new Error('unexpected auth code');
+    return c.json(out.session);
+  });
+}

@@ -1,0 +1,10 @@
+export {
+  login,
+  logout,
+  resetPassword,
+  setNewPassword,
+  signInWithGoogle,
+  signup,
+} from './auth-actions';
+export type { AuthState, AuthStatus } from './auth-store';
+export { useAuth } from './use-auth';

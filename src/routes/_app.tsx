@@ -1,0 +1,31 @@
+import { Center, Loader } from '@mantine/core';
+import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useAuth } from '@/data/auth';
+import { DashboardFrame } from '@/features/dashboard/dashboard-frame';
+
+export const Route = createFileRoute('/_app')({
+  component: AppRoutes,
+});
+
+/** Spec 2: a loader while authentication is checked; signed-out visitors go to /login. */
+function AppRoutes() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const signedOut = status === 'unauthenticated';
+  useEffect(() => {
+    if (signedOut) void navigate({ to: '/login', replace: true });
+  }, [signedOut, navigate]);
+  if (status !== 'authenticated') {
+    return (
+      <Center mih="100dvh">
+        <Loader aria-label="Checking your session" />
+      </Center>
+    );
+  }
+  return (
+    <DashboardFrame>
+      <Outlet />
+    </DashboardFrame>
+  );
+}

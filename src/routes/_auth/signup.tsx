@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SignupPage } from '@/features/auth/signup-page';
+import { titleHead } from '@/lib/page-title';
+
+export const Route = createFileRoute('/_auth/signup')({
+  head: titleHead('Sign Up'),
+  component: SignupPage,
+});
