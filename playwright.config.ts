@@ -41,7 +41,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory' },
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -12,7 +12,7 @@ const dist = mkdtempSync(join(tmpdir(), 'soundloft-empty-dist-'));
 
 beforeAll(async () => {
   backend = await startBackend(
-    { DATA_DIR: 'memory', ADMIN_EMAILS: 'boss@example.com' },
+    { DATA_DIR: 'memory', ADMIN_EMAILS: 'boss@example.com', SEED: 'none' },
     { publicUrl: 'http://localhost:9999' },
   );
   app = createApp({ distDir: dist, mounts: backend.mounts, devConfig: backend.devConfig });
@@ -70,7 +70,7 @@ describe('the composed backend (npm start)', () => {
     'has no dev config in production',
     async () => {
       const prod = await startBackend(
-        { DATA_DIR: 'memory', NODE_ENV: 'production' },
+        { DATA_DIR: 'memory', NODE_ENV: 'production', SEED: 'none' },
         { publicUrl: 'x' },
       );
       try {

@@ -12,6 +12,7 @@ import { loadKeys, type Keys } from './keys';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
 import { createRestApp } from './rest';
+import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
 
 export interface Backend {
@@ -23,23 +24,55 @@ export interface Backend {
   mailer: Mailer;
   /** Sub-apps by the path they are mounted at. */
   mounts: { path: string; app: Hono }[];
+  /** The demo accounts that exist (seeded now or on an earlier start); empty with SEED=none. */
+  demoAccounts: SeedAccount[];
+  /** How long this start spent seeding the demo catalogue, if it did. */
+  seededMs: number | null;
   /** `GET /_dev/config` payload, or null outside development. */
   devConfig: { url: string; anonKey: string } | null;
   close(): Promise<void>;
 }
 
+/** The demo accounts of an earlier seeding that still exist, so `npm start` can print them. */
+async function existingDemoAccounts(db: Database, adminEmails: string[]): Promise<SeedAccount[]> {
+  const candidates: SeedAccount[] = [
+    ...(adminEmails[0]
+      ? [{ role: 'admin' as const, email: adminEmails[0], password: DEMO_PASSWORD }]
+      : []),
+    { role: 'artist', email: 'artist@soundloft.local', password: DEMO_PASSWORD },
+    { role: 'listener', email: 'listener@soundloft.local', password: DEMO_PASSWORD },
+    { role: 'premium', email: 'premium@soundloft.local', password: DEMO_PASSWORD },
+  ];
+  const { rows } = await db.query<{ email: string }>(
+    'select lower(email) as email from auth.users where lower(email) = any ($1::text[])',
+    [candidates.map((c) => c.email.toLowerCase())],
+  );
+  const found = new Set(rows.map((r) => r.email));
+  return candidates.filter((c) => found.has(c.email.toLowerCase()));
+}
+
 export async function startBackend(
   env: NodeJS.ProcessEnv = process.env,
-  { publicUrl }: { publicUrl: string },
+  { publicUrl, log = () => undefined }: { publicUrl: string; log?: (message: string) => void },
 ): Promise<Backend> {
   const keys = loadKeys(env);
   const db = await openAndMigrate(env);
   try {
-    await syncAdmins(db, parseAdminEmails(env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAILS));
+    const adminEmails = parseAdminEmails(env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAILS);
+    await syncAdmins(db, adminEmails);
     const rest = createRestApp({ db, keys });
     await rest.ready;
     const store = openObjectStore(env.DATA_DIR?.trim() || './.data');
     const mailer = createMailer(env);
+    // First start on an empty database: the demo catalogue (after syncAdmins, so the demo admin
+    // is an admin). SEED=none starts empty.
+    let seededMs: number | null = null;
+    let demoAccounts: SeedAccount[] = [];
+    if (env.SEED !== 'none') {
+      const seed = await seedDemoCatalogue(db, store, { adminEmails, log });
+      if (seed.seeded) seededMs = seed.ms;
+      demoAccounts = seed.seeded ? seed.accounts : await existingDemoAccounts(db, adminEmails);
+    }
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
@@ -55,6 +88,8 @@ export async function startBackend(
       store,
       mailer,
       mounts,
+      demoAccounts,
+      seededMs,
       devConfig: env.NODE_ENV === 'production' ? null : { url: publicUrl, anonKey: keys.anonKey },
       close: () => db.close(),
     };

@@ -7,6 +7,7 @@ import { startBackend } from './backend';
 import { ensureBuild } from './build/ensure-build';
 import { ROOT_DIR, loadConfig } from './config';
 import { createApp } from './http/app';
+import { DEMO_PASSWORD } from './seed';
 
 const config = loadConfig();
 if (!config.skipBuild) {
@@ -15,7 +16,13 @@ if (!config.skipBuild) {
 }
 
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${config.port}`;
-const backend = await startBackend(process.env, { publicUrl });
+const backend = await startBackend(process.env, {
+  publicUrl,
+  log: (m) => console.log(`Soundloft: ${m}`),
+});
+if (backend.seededMs !== null) {
+  console.log(`Soundloft: demo catalogue seeded in ${(backend.seededMs / 1000).toFixed(1)} s`);
+}
 const app = createApp({
   distDir: config.distDir,
   mounts: backend.mounts,
@@ -30,6 +37,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       `  API URL      ${url}  (/rest/v1)`,
       `  anon key     ${backend.keys.anonKey}`,
       `  service key  ${backend.keys.serviceRoleKey}`,
+      `  mailbox      ${url}/_dev/mail${process.env.SMTP_URL ? ' (off: SMTP_URL is set)' : ''}`,
+      ...(backend.demoAccounts.length ? [`  demo accounts (password: ${DEMO_PASSWORD})`] : []),
+      ...backend.demoAccounts.map((a) => `    ${a.role.padEnd(9)} ${a.email}`),
     ].join('\n'),
   );
 });

@@ -1,0 +1,186 @@
+import bcrypt from 'bcryptjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncAdmins } from '../db/admins';
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase, type TestDatabase } from '../db/test-database';
+import { createUser } from '../db/test-factories';
+import { openObjectStore, type ObjectStore } from '../storage/object-store';
+import { parseMp3 } from './mp3';
+import { readPngHeader } from './png';
+import { DEMO_PASSWORD, seedDemoCatalogue, type SeedResult } from './index';
+
+const ADMINS = ['admin@soundloft.local', 'second-admin@soundloft.local'];
+
+async function readAll(store: ObjectStore, bucket: string, name: string): Promise<Uint8Array> {
+  const stored = await store.read(bucket, name);
+  if (!stored) throw new Error(`${bucket}/${name} missing`);
+  return new Uint8Array(await new Response(stored.stream).arrayBuffer());
+}
+
+describe('seedDemoCatalogue (two tracks, on worker threads)', () => {
+  let test: TestDatabase;
+  let store: ObjectStore;
+  let result: SeedResult;
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    store = openObjectStore('memory');
+    await syncAdmins(test.db, ADMINS);
+    result = await seedDemoCatalogue(test.db, store, {
+      adminEmails: ADMINS,
+      limit: 2,
+      workers: 2,
+      cacheDir: false,
+    });
+  }, 120_000);
+  afterAll(() => test?.close(), DATABASE_HOOK_TIMEOUT_MS);
+
+  it('seeds, and returns the demo accounts with the shared password', async () => {
+    expect(result.seeded).toBe(true);
+    expect(result.accounts.map((a) => [a.role, a.email])).toEqual([
+      ['admin', 'admin@soundloft.local'],
+      ['artist', 'artist@soundloft.local'],
+      ['listener', 'listener@soundloft.local'],
+      ['premium', 'premium@soundloft.local'],
+    ]);
+    const { rows } = await test.db.query<{
+      email: string;
+      encrypted_password: string;
+      confirmed: boolean;
+      name: string;
+    }>(
+      `select email, encrypted_password, email_confirmed_at is not null as confirmed,
+              raw_user_meta_data ->> 'name' as name
+         from auth.users where email = any($1::text[])`,
+      [result.accounts.map((a) => a.email)],
+    );
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.confirmed).toBe(true);
+      expect(row.name).toBeTruthy();
+      expect(row.encrypted_password).toMatch(/^\$2[aby]\$10\$/);
+      expect(await bcrypt.compare(DEMO_PASSWORD, row.encrypted_password)).toBe(true);
+    }
+  });
+
+  it('makes the admin an admin and the premium listener premium', async () => {
+    const { rows } = await test.db.query<{ email: string; plan: string; admin: boolean }>(
+      `select p.email, p.subscription_plan as plan,
+              exists (select 1 from public.admins a where a.user_id = p.id) as admin
+         from public.profiles p where p.email like '%@soundloft.local' order by p.email`,
+    );
+    expect(rows).toEqual([
+      { email: 'admin@soundloft.local', plan: 'free', admin: true },
+      { email: 'artist@soundloft.local', plan: 'free', admin: false },
+      { email: 'listener@soundloft.local', plan: 'free', admin: false },
+      { email: 'premium@soundloft.local', plan: 'premium', admin: false },
+    ]);
+  });
+
+  it('stores playable audio and covers behind same-origin public paths', async () => {
+    const { rows } = await test.db.query<{
+      audio_url: string;
+      cover_image: string;
+      duration: number;
+      plays: string;
+      verified: boolean;
+    }>(
+      'select audio_url, cover_image, duration, plays, verified from public.tracks order by title',
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const audio = /^\/storage\/v1\/object\/public\/tracks\/([0-9a-f-]{36})\/(\d+)_\w+\.mp3$/.exec(
+        row.audio_url,
+      );
+      expect(audio).not.toBeNull();
+      const mp3 = await readAll(
+        store,
+        'tracks',
+        decodeURIComponent(row.audio_url.split('/public/tracks/')[1]!),
+      );
+      expect(Math.abs(parseMp3(mp3).durationSeconds - row.duration)).toBeLessThan(1);
+      const png = await readAll(
+        store,
+        'covers',
+        decodeURIComponent(row.cover_image.split('/public/covers/')[1]!),
+      );
+      expect(readPngHeader(png).width).toBe(512);
+      expect(Number(row.plays)).toBeGreaterThan(0);
+      expect(row.verified).toBe(true);
+    }
+    const { rows: objects } = await test.db.query<{ bucket_id: string; n: string }>(
+      `select bucket_id, count(*) as n from storage.objects group by bucket_id order by bucket_id`,
+    );
+    expect(objects).toEqual([
+      { bucket_id: 'avatars', n: '9' },
+      { bucket_id: 'covers', n: '2' },
+      { bucket_id: 'tracks', n: '2' },
+    ]);
+  });
+
+  it('keeps every balance equal to its ledger and to the seeded plays', async () => {
+    const { rows } = await test.db.query<{ balance: string; ledger: string; earned: string }>(
+      `select p.balance::text,
+              (select coalesce(sum(amount), 0) from public.earnings_ledger l where l.user_id = p.id)::text as ledger,
+              (select coalesce(sum(plays), 0) * public.play_rate_eur() from public.tracks t where t.uploaded_by = p.id)::text as earned
+         from public.profiles p`,
+    );
+    for (const row of rows) {
+      expect(Number(row.balance)).toBe(Number(row.ledger));
+      expect(Number(row.balance)).toBe(Number(row.earned));
+    }
+  });
+
+  it('writes synced lyrics, playlists, follows, likes and recent history', async () => {
+    const { rows: lyrics } = await test.db.query<{
+      lyrics: { timestamp: number; text: string }[];
+      is_synced: boolean;
+    }>('select lyrics, is_synced from public.track_lyrics');
+    expect(lyrics).toHaveLength(2); // both first tracks have lyrics
+    for (const l of lyrics) {
+      expect(l.is_synced).toBe(true);
+      const times = l.lyrics.map((line) => line.timestamp);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
+    const { rows: counts } = await test.db.query<Record<string, string>>(
+      `select (select count(*) from public.followers) as follows,
+              (select count(*) from public.liked_tracks) as likes,
+              (select count(*) from public.listening_history where listened_at > now() - interval '8 days') as history,
+              (select count(*) from public.playlists p
+                 where exists (select 1 from unnest(p.track_ids) id where not exists (select 1 from public.tracks t where t.id = id))) as dangling`,
+    );
+    expect(Number(counts[0]?.follows)).toBeGreaterThan(20);
+    expect(Number(counts[0]?.likes)).toBeGreaterThan(0);
+    expect(Number(counts[0]?.history)).toBeGreaterThan(0);
+    expect(counts[0]?.dangling).toBe('0');
+  });
+
+  it('runs once: a second call does nothing', async () => {
+    const again = await seedDemoCatalogue(test.db, store, {
+      adminEmails: ADMINS,
+      limit: 2,
+      workers: 0,
+    });
+    expect(again).toMatchObject({ seeded: false, accounts: [] });
+    const { rows } = await test.db.query<{ n: string }>('select count(*) as n from public.tracks');
+    expect(rows[0]?.n).toBe('2');
+  });
+});
+
+describe('seedDemoCatalogue on a database that is in use', () => {
+  it(
+    'does nothing when a user other than an admin exists',
+    async () => {
+      const test = await openTestDatabase();
+      try {
+        await createUser(test.db, { email: 'someone@example.test' });
+        const result = await seedDemoCatalogue(test.db, openObjectStore('memory'), {
+          adminEmails: ADMINS,
+        });
+        expect(result.seeded).toBe(false);
+      } finally {
+        await test.close();
+      }
+    },
+    DATABASE_HOOK_TIMEOUT_MS,
+  );
+});
