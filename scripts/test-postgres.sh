@@ -19,5 +19,8 @@ if [ ! -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/postgres" ]; then
 fi
 
 url="$(scripts/pg-test-cluster.sh start)"
-trap 'scripts/pg-test-cluster.sh stop >/dev/null 2>&1 || true' EXIT
+# Stop only this run's cluster: other runs (another checkout, CI) may have theirs on this machine.
+port="${url##*:}"
+port="${port%%/*}"
+trap 'scripts/pg-test-cluster.sh stop "$port" >/dev/null 2>&1 || true' EXIT
 TEST_DATABASE_URL="$url" npx vitest run --project node "${SUITES[@]}"
