@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { bindSyncToAuth } from '@/data';
 import { useAuth } from '@/data/auth';
 import { DashboardFrame } from '@/features/dashboard/dashboard-frame';
 
@@ -13,6 +14,8 @@ function AppRoutes() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const signedOut = status === 'unauthenticated';
+  // The local mirror syncs with the server while the signed-in app is open (docs/sync.md).
+  useEffect(bindSyncToAuth, []);
   useEffect(() => {
     if (signedOut) void navigate({ to: '/login', replace: true });
   }, [signedOut, navigate]);

@@ -414,6 +414,63 @@ export type Database = {
           },
         ]
       }
+      sync_deletions: {
+        Row: {
+          deleted_at: string
+          id: number
+          row_key: string
+          table_name: string
+          visible_to: string | null
+        }
+        Insert: {
+          deleted_at?: string
+          id?: number
+          row_key: string
+          table_name: string
+          visible_to?: string | null
+        }
+        Update: {
+          deleted_at?: string
+          id?: number
+          row_key?: string
+          table_name?: string
+          visible_to?: string | null
+        }
+        Relationships: []
+      }
+      sync_mutations: {
+        Row: {
+          applied_at: string
+          client_id: string
+          code: string | null
+          message: string | null
+          mutation_id: string
+          op: string
+          status: string
+          user_id: string
+        }
+        Insert: {
+          applied_at?: string
+          client_id: string
+          code?: string | null
+          message?: string | null
+          mutation_id: string
+          op: string
+          status: string
+          user_id?: string
+        }
+        Update: {
+          applied_at?: string
+          client_id?: string
+          code?: string | null
+          message?: string | null
+          mutation_id?: string
+          op?: string
+          status?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       track_lyrics: {
         Row: {
           created_at: string
@@ -582,6 +639,10 @@ export type Database = {
         Args: { playlist_id: string; track_id: string }
         Returns: string[]
       }
+      apply_mutations: {
+        Args: { p_client_id: string; p_mutations: Json }
+        Returns: Json
+      }
       can_edit_track: {
         Args: { p_track_id: string }
         Returns: boolean
@@ -668,6 +729,10 @@ export type Database = {
       }
       sync_admin_emails: {
         Args: { emails: string[] }
+        Returns: undefined
+      }
+      sync_apply_one: {
+        Args: { p_op: string; a: Json }
         Returns: undefined
       }
       uuid_array_is_set: {

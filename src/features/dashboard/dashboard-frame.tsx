@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { logout, useAuth } from '@/data/auth';
 import { Logo } from '@/components/site/logo';
+import { SyncIndicator } from './sync-indicator';
 
 function initials(name: string): string {
   return (
@@ -40,6 +41,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
               <Logo />
             </Anchor>
             <Group gap="sm" wrap="nowrap">
+              <SyncIndicator />
               <Avatar radius="xl" size="md" color="ember" aria-hidden>
                 {initials(name)}
               </Avatar>

@@ -1,0 +1,56 @@
+/**
+ * The one Dexie database of the app (DESIGN 4). Versions only ever get added; an upgrade keeps
+ * data (a new version with only new indexes needs no upgrade function). Keys:
+ * likes [userId+trackId], follows [followerId+followingId], outbox ++seq.
+ */
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type {
+  DeadLetter,
+  Follow,
+  HistoryEntry,
+  Like,
+  Lyrics,
+  MetaEntry,
+  OutboxEntry,
+  Playlist,
+  Profile,
+  Track,
+  Withdrawal,
+} from './models';
+
+export const DB_NAME = 'soundloft';
+
+export class SoundloftDb extends Dexie {
+  tracks!: EntityTable<Track, 'id'>;
+  likes!: Table<Like, [string, string]>;
+  playlists!: EntityTable<Playlist, 'id'>;
+  lyrics!: EntityTable<Lyrics, 'trackId'>;
+  profiles!: EntityTable<Profile, 'id'>;
+  follows!: Table<Follow, [string, string]>;
+  history!: EntityTable<HistoryEntry, 'id'>;
+  withdrawals!: EntityTable<Withdrawal, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  deadLetters!: EntityTable<DeadLetter, 'mutationId'>;
+  meta!: EntityTable<MetaEntry, 'key'>;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      tracks: 'id, createdAt, uploadedBy, artist, album, genre, [uploadedBy+createdAt]',
+      likes: '[userId+trackId], userId, trackId, [userId+createdAt]',
+      playlists: 'id, createdBy, createdAt, *trackIds',
+      lyrics: 'trackId',
+      profiles: 'id, name, createdAt',
+      follows: '[followerId+followingId], followerId, followingId',
+      history: 'id, [userId+listenedAt], trackId',
+      withdrawals: 'id, [userId+createdAt]',
+      outbox: '++seq, mutationId, userId, [userId+seq], [userId+entity+key]',
+      deadLetters: 'mutationId, userId, failedAt',
+      meta: 'key',
+    });
+  }
+}
+
+/** The tables the repositories write together with the outbox. */
+export type MirrorTable =
+  'tracks' | 'likes' | 'playlists' | 'lyrics' | 'profiles' | 'follows' | 'history' | 'withdrawals';

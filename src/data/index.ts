@@ -1,0 +1,26 @@
+/**
+ * src/data: the app's data layer. Components read with the hooks and write with `repositories`;
+ * the sync engine (startSync/stopSync with the session) does the rest. docs/sync.md.
+ */
+import { authStore } from './auth/auth-store';
+import { getDb } from './db';
+import { createRepositories, type Repositories } from './repositories';
+import { notifyWrite } from './sync/leader';
+
+export * from './repositories/hooks';
+export * from './sync';
+export { dbHealthStore, type DbHealth } from './db';
+export type * from './db/models';
+export { createRepositories, normaliseLyricLines, NO_LYRICS_MESSAGE } from './repositories';
+
+let repositories: Repositories | null = null;
+
+/** The app's repositories: the signed-in user from the auth store, writes nudge the sync. */
+export function getRepositories(): Repositories {
+  repositories ??= createRepositories({
+    db: getDb(),
+    currentUserId: () => authStore.getSnapshot().session?.user.id ?? null,
+    onWrite: notifyWrite,
+  });
+  return repositories;
+}

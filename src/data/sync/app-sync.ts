@@ -1,0 +1,131 @@
+/**
+ * The app's sync engine: one per signed-in user, started and stopped with the session
+ * (startSync(userId) on sign-in, stopSync() on sign-out). A session of another user never sees
+ * this user's outbox: the engine drains only entries of its userId, and push() checks the
+ * session's user before every batch.
+ */
+import { useSyncExternalStore } from 'react';
+import { authStore } from '../auth/auth-store';
+import { dbHealthStore, getDb, type DbHealth } from '../db';
+import { getSupabase } from '../remote/client';
+import { createSyncRemote } from '../remote/sync-remote';
+import { createSyncEngine, type SyncEngine } from './engine';
+import { refreshLyrics, refreshPlaylist, refreshProfile } from './refetch';
+import { createStatusStore, INITIAL_STATUS, type SyncStatus } from './status-store';
+import type { DeadLetter } from '../db';
+
+let engine: SyncEngine | null = null;
+const idleStatus = createStatusStore({ ...INITIAL_STATUS, phase: 'signed-out' });
+const engineListeners = new Set<() => void>();
+const rejectionListeners = new Set<(letter: DeadLetter) => void>();
+const remote = createSyncRemote(getSupabase);
+
+function changed() {
+  for (const listener of engineListeners) listener();
+}
+
+export function startSync(userId: string): SyncEngine {
+  if (engine?.userId === userId) return engine;
+  void engine?.stop();
+  engine = createSyncEngine({
+    db: getDb(),
+    remote,
+    userId,
+    onRejected: (letter) => rejectionListeners.forEach((l) => l(letter)),
+  });
+  engine.start();
+  changed();
+  return engine;
+}
+
+export async function stopSync(): Promise<void> {
+  const current = engine;
+  engine = null;
+  changed();
+  await current?.stop();
+}
+
+export const currentEngine = (): SyncEngine | null => engine;
+
+/** Toasts: called with each write the server rejected ('Failed to like track'). */
+export function onSyncRejection(listener: (letter: DeadLetter) => void): () => void {
+  rejectionListeners.add(listener);
+  return () => rejectionListeners.delete(listener);
+}
+
+/** Sign-out guard: how many of the user's writes are not on the server yet. */
+export async function beforeSignOut(): Promise<{ pending: number; safe: boolean }> {
+  return engine ? engine.beforeSignOut() : { pending: 0, safe: true };
+}
+
+export function retrySync(): void {
+  engine?.retry();
+}
+
+/** Clears the failed (rejected) writes the indicator counts. */
+export async function dismissSyncFailures(): Promise<void> {
+  await engine?.dismissFailures();
+}
+
+function subscribeStatus(listener: () => void): () => void {
+  let inner = (engine?.status ?? idleStatus).subscribe(listener);
+  const onEngine = () => {
+    inner();
+    inner = (engine?.status ?? idleStatus).subscribe(listener);
+    listener();
+  };
+  engineListeners.add(onEngine);
+  return () => {
+    inner();
+    engineListeners.delete(onEngine);
+  };
+}
+
+const statusSnapshot = (): SyncStatus => (engine?.status ?? idleStatus).getSnapshot();
+
+/** The indicator's data: phase, pending, failed (see syncLabel). */
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(subscribeStatus, statusSnapshot, statusSnapshot);
+}
+
+/**
+ * Starts and stops the engine with the auth session (call once at app start): sign-in starts
+ * it (initial full load, then incremental), another user's sign-in replaces it, sign-out stops
+ * it. A token refresh re-arms a push that stopped on a failed refresh.
+ */
+export function bindSyncToAuth(): () => void {
+  const follow = () => {
+    const { session, lastEvent } = authStore.getSnapshot();
+    const userId = session?.user.id ?? null;
+    if (!userId) {
+      if (engine) void stopSync();
+      return;
+    }
+    const current = startSync(userId);
+    if (lastEvent === 'TOKEN_REFRESHED' || lastEvent === 'SIGNED_IN') current.retry();
+  };
+  follow();
+  return authStore.subscribe(follow);
+}
+
+/** Another tab upgraded the database (reload prompt), or storage is full (quota). */
+export function useDbHealth(): DbHealth {
+  return useSyncExternalStore(
+    dbHealthStore.subscribe,
+    dbHealthStore.getSnapshot,
+    dbHealthStore.getSnapshot,
+  );
+}
+
+/** Screens that open a row the mirror may not hold (others' profiles, playlists, lyrics). */
+export const fetchOnDemand = {
+  lyrics: (trackId: string) =>
+    refreshLyrics({ db: getDb(), remote, userId: engine?.userId ?? null }, trackId),
+  playlist: (id: string) =>
+    refreshPlaylist({ db: getDb(), remote, userId: engine?.userId ?? null }, id),
+  /** refreshUploadLimits: the own profile's plan and monthly uploads. */
+  uploadLimits: () =>
+    engine ? refreshProfile({ db: getDb(), remote, userId: engine.userId }, engine.userId) : null,
+  profile: (id: string) =>
+    refreshProfile({ db: getDb(), remote, userId: engine?.userId ?? null }, id),
+};
