@@ -19,6 +19,7 @@ import type { Database, QueryResult, Queryable } from '../server/db/database';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database';
 import { loadKeys } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
+import { Cleanup } from './cleanup';
 import { render, startLoadWorker, type LoadResult, type LoadWorker } from './rest-load';
 import {
   FOLLOWS_PER_USER,
@@ -165,47 +166,6 @@ interface DatabaseReport {
   loadBefore: number[];
   loadAfter: number[];
   rows: Row[];
-}
-
-/** Everything to undo, last first; run on success, error and Ctrl-C alike. */
-class Cleanup {
-  readonly #steps: { what: string; fn: () => Promise<void> | void }[] = [];
-  add(what: string, fn: () => Promise<void> | void) {
-    this.#steps.push({ what, fn });
-  }
-  #running: Promise<void> | undefined;
-  /** Runs every step once; a second caller (signal and finally) waits for the same run. */
-  run(): Promise<void> {
-    this.#running ??= this.#drain().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
-  }
-  async #drain() {
-    while (this.#steps.length) {
-      const step = this.#steps.pop();
-      if (!step) break;
-      try {
-        await withTimeout(Promise.resolve(step.fn()), 30_000, step.what);
-      } catch (error) {
-        console.error(`  cleanup: ${step.what} failed: ${(error as Error).message}`);
-      }
-    }
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function sh(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<string> {

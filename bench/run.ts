@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, rest (all by default). More join as the
- * product grows (storage, seeding).
+ * decides no test. Sections: frontend, lighthouse, rest, storage, seed (all by default). More
+ * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
 import { ensureBuild } from '../server/build/ensure-build';
@@ -41,4 +41,14 @@ if (wants('lighthouse')) {
 if (wants('rest')) {
   const { benchRest } = await import('./rest');
   await benchRest();
+}
+
+if (wants('storage')) {
+  const { benchStorage } = await import('./storage');
+  await benchStorage();
+}
+
+if (wants('seed')) {
+  const { benchSeed } = await import('./seed');
+  await benchSeed();
 }
