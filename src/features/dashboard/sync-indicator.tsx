@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import {
   IconCloudCheck,
   IconCloudOff,
@@ -38,21 +38,18 @@ export function SyncIndicator() {
   }[label];
   const Icon = view.icon;
   return (
-    <Tooltip
-      label={
+    <Badge
+      role="status"
+      color={view.color}
+      variant="light"
+      leftSection={<Icon size={12} aria-hidden />}
+      title={
         label === 'offline'
           ? 'Changes are kept on this device and sent when you are back online'
-          : view.text
+          : undefined
       }
     >
-      <Badge
-        role="status"
-        color={view.color}
-        variant="light"
-        leftSection={<Icon size={12} aria-hidden />}
-      >
-        {view.text}
-      </Badge>
-    </Tooltip>
+      {view.text}
+    </Badge>
   );
 }
