@@ -1,10 +1,5 @@
 /** The development identity provider's consent page (HTML, no scripts, no remote assets). */
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
+import { escapeHtml } from '../lib/escape-html';
 
 const CARRIED = [
   'client_id',

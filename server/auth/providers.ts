@@ -37,6 +37,31 @@ export interface OidcProvider {
   verify(idToken: string, nonce: string): Promise<IdentityClaims>;
 }
 
+type AuthorizationParams = Parameters<OidcProvider['authorizationUrl']>[0];
+
+/**
+ * An OIDC authorization-code request with PKCE (S256). Provider-specific `extra` parameters go
+ * first, so they can never override the protocol's own.
+ */
+function authorizationCodeUrl(
+  endpoint: string,
+  clientId: string,
+  p: AuthorizationParams,
+  extra: Record<string, string> = p.extra,
+): string {
+  const url = new URL(endpoint);
+  for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
+  url.searchParams.set('client_id', clientId);
+  url.searchParams.set('redirect_uri', p.redirectUri);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', p.scopes);
+  url.searchParams.set('state', p.state);
+  url.searchParams.set('nonce', p.nonce);
+  url.searchParams.set('code_challenge', p.codeChallenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  return url.toString();
+}
+
 function toClaims(payload: JWTPayload, nonce: string): IdentityClaims {
   if (payload.nonce !== nonce) throw new Error('id_token nonce mismatch');
   const p = payload as JWTPayload & Record<string, unknown>;
@@ -83,19 +108,7 @@ export function googleProvider(
   const keys = createRemoteJWKSet(new URL(GOOGLE.jwks));
   return {
     kind: 'google',
-    authorizationUrl({ redirectUri, state, codeChallenge, nonce, scopes, extra }) {
-      const url = new URL(GOOGLE.authorize);
-      for (const [k, v] of Object.entries(extra)) url.searchParams.set(k, v);
-      url.searchParams.set('client_id', creds.clientId);
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', scopes);
-      url.searchParams.set('state', state);
-      url.searchParams.set('nonce', nonce);
-      url.searchParams.set('code_challenge', codeChallenge);
-      url.searchParams.set('code_challenge_method', 'S256');
-      return url.toString();
-    },
+    authorizationUrl: (params) => authorizationCodeUrl(GOOGLE.authorize, creds.clientId, params),
     exchange: (code, verifier, redirectUri) =>
       tokenRequest(
         (body) =>
@@ -128,18 +141,9 @@ export function googleProvider(
 export function devProvider(idp: DevIdp): OidcProvider {
   return {
     kind: 'development',
-    authorizationUrl({ redirectUri, state, codeChallenge, nonce, scopes }) {
-      const url = new URL(`${idp.issuer}/authorize`);
-      url.searchParams.set('client_id', DEV_IDP_CLIENT_ID);
-      url.searchParams.set('redirect_uri', redirectUri);
-      url.searchParams.set('response_type', 'code');
-      url.searchParams.set('scope', scopes);
-      url.searchParams.set('state', state);
-      url.searchParams.set('nonce', nonce);
-      url.searchParams.set('code_challenge', codeChallenge);
-      url.searchParams.set('code_challenge_method', 'S256');
-      return url.toString();
-    },
+    // The development provider takes no provider-specific parameters (e.g. prompt).
+    authorizationUrl: (params) =>
+      authorizationCodeUrl(`${idp.issuer}/authorize`, DEV_IDP_CLIENT_ID, params, {}),
     exchange: (code, verifier, redirectUri) =>
       tokenRequest(
         async (body) =>

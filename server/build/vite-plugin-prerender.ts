@@ -1,15 +1,13 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { escapeHtml } from '../lib/escape-html.ts';
 import { prerenderFileFor } from './prerender-paths.ts';
 
 interface PrerenderModule {
   PRERENDERED_PATHS: readonly string[];
   prerender(path: string): Promise<{ html: string; title: string }>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Puts a prerendered page into the built shell: its markup in #root, its title in the head. */
 export function injectPage(template: string, html: string, title: string): string {

@@ -5,12 +5,7 @@
  */
 import { Hono } from 'hono';
 import type { Mailer, StoredMail } from './mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
+import { escapeHtml } from '../lib/escape-html';
 
 function messageHtml(m: StoredMail): string {
   const links = m.links

@@ -3,6 +3,7 @@
  * a text logo, so nothing is fetched when the message is opened.
  */
 import type { MailMessage } from './mailer';
+import { escapeHtml } from '../lib/escape-html';
 
 export type AuthMailKind =
   'confirmation' | 'recovery' | 'magic_link' | 'email_change' | 'invite' | 'reauthentication';
@@ -16,12 +17,6 @@ export interface AuthMailInput {
   /** For an address change: the new address. */
   newEmail?: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
 
 interface Copy {
   subject: string;
