@@ -24,11 +24,18 @@ import { Route as PaymentApprovedRouteImport } from './routes/payment-approved'
 import { Route as PaymentFailedRouteImport } from './routes/payment-failed'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as AppExploreRouteImport } from './routes/_app/explore'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppLibraryRouteImport } from './routes/_app/library'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$artistName'
+import { Route as AppPlaylistIdRouteImport } from './routes/_app/playlist.$id'
+import { Route as AppProfileIndexRouteImport } from './routes/_app/profile.index'
+import { Route as AppProfileUserIdRouteImport } from './routes/_app/profile.$userId'
+import { Route as AppTrackTrackIdRouteImport } from './routes/_app/track.$trackId'
 import { Route as AuthVerifyEmailIndexRouteImport } from './routes/_auth/verify-email.index'
 import { Route as AuthVerifyEmailSuccessRouteImport } from './routes/_auth/verify-email.success'
 
@@ -105,9 +112,19 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppExploreRoute = AppExploreRouteImport.update({
+  id: '/explore',
+  path: '/explore',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLibraryRoute = AppLibraryRouteImport.update({
+  id: '/library',
+  path: '/library',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -129,6 +146,31 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => AuthRoute,
+} as any)
+const AppArtistArtistNameRoute = AppArtistArtistNameRouteImport.update({
+  id: '/artist/$artistName',
+  path: '/artist/$artistName',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPlaylistIdRoute = AppPlaylistIdRouteImport.update({
+  id: '/playlist/$id',
+  path: '/playlist/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfileIndexRoute = AppProfileIndexRouteImport.update({
+  id: '/profile/',
+  path: '/profile/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProfileUserIdRoute = AppProfileUserIdRouteImport.update({
+  id: '/profile/$userId',
+  path: '/profile/$userId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrackTrackIdRoute = AppTrackTrackIdRouteImport.update({
+  id: '/track/$trackId',
+  path: '/track/$trackId',
+  getParentRoute: () => AppRoute,
 } as any)
 const AuthVerifyEmailIndexRoute = AuthVerifyEmailIndexRouteImport.update({
   id: '/verify-email/',
@@ -155,12 +197,19 @@ export interface FileRoutesByFullPath {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
+  '/library': typeof AppLibraryRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/artist/$artistName': typeof AppArtistArtistNameRoute
+  '/playlist/$id': typeof AppPlaylistIdRoute
+  '/profile/$userId': typeof AppProfileUserIdRoute
+  '/track/$trackId': typeof AppTrackTrackIdRoute
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
+  '/profile/': typeof AppProfileIndexRoute
   '/verify-email/': typeof AuthVerifyEmailIndexRoute
 }
 export interface FileRoutesByTo {
@@ -177,12 +226,19 @@ export interface FileRoutesByTo {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
+  '/library': typeof AppLibraryRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/artist/$artistName': typeof AppArtistArtistNameRoute
+  '/playlist/$id': typeof AppPlaylistIdRoute
+  '/profile/$userId': typeof AppProfileUserIdRoute
+  '/track/$trackId': typeof AppTrackTrackIdRoute
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
+  '/profile': typeof AppProfileIndexRoute
   '/verify-email': typeof AuthVerifyEmailIndexRoute
 }
 export interface FileRoutesById {
@@ -202,12 +258,19 @@ export interface FileRoutesById {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/_app/explore': typeof AppExploreRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/library': typeof AppLibraryRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
+  '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
+  '/_app/playlist/$id': typeof AppPlaylistIdRoute
+  '/_app/profile/$userId': typeof AppProfileUserIdRoute
+  '/_app/track/$trackId': typeof AppTrackTrackIdRoute
   '/_auth/verify-email/success': typeof AuthVerifyEmailSuccessRoute
+  '/_app/profile/': typeof AppProfileIndexRoute
   '/_auth/verify-email/': typeof AuthVerifyEmailIndexRoute
 }
 export interface FileRouteTypes {
@@ -226,12 +289,19 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/explore'
     | '/home'
+    | '/library'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/artist/$artistName'
+    | '/playlist/$id'
+    | '/profile/$userId'
+    | '/track/$trackId'
     | '/verify-email/success'
+    | '/profile/'
     | '/verify-email/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -248,12 +318,19 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/explore'
     | '/home'
+    | '/library'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/artist/$artistName'
+    | '/playlist/$id'
+    | '/profile/$userId'
+    | '/track/$trackId'
     | '/verify-email/success'
+    | '/profile'
     | '/verify-email'
   id:
     | '__root__'
@@ -272,12 +349,19 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/_app/explore'
     | '/_app/home'
+    | '/_app/library'
     | '/_auth/forgot-password'
     | '/_auth/login'
     | '/_auth/reset-password'
     | '/_auth/signup'
+    | '/_app/artist/$artistName'
+    | '/_app/playlist/$id'
+    | '/_app/profile/$userId'
+    | '/_app/track/$trackId'
     | '/_auth/verify-email/success'
+    | '/_app/profile/'
     | '/_auth/verify-email/'
   fileRoutesById: FileRoutesById
 }
@@ -406,11 +490,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/explore': {
+      id: '/_app/explore'
+      path: '/explore'
+      fullPath: '/explore'
+      preLoaderRoute: typeof AppExploreRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/home': {
       id: '/_app/home'
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/library': {
+      id: '/_app/library'
+      path: '/library'
+      fullPath: '/library'
+      preLoaderRoute: typeof AppLibraryRouteImport
       parentRoute: typeof AppRoute
     }
     '/_auth/forgot-password': {
@@ -441,6 +539,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/artist/$artistName': {
+      id: '/_app/artist/$artistName'
+      path: '/artist/$artistName'
+      fullPath: '/artist/$artistName'
+      preLoaderRoute: typeof AppArtistArtistNameRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/playlist/$id': {
+      id: '/_app/playlist/$id'
+      path: '/playlist/$id'
+      fullPath: '/playlist/$id'
+      preLoaderRoute: typeof AppPlaylistIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profile/': {
+      id: '/_app/profile/'
+      path: '/profile'
+      fullPath: '/profile/'
+      preLoaderRoute: typeof AppProfileIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/profile/$userId': {
+      id: '/_app/profile/$userId'
+      path: '/profile/$userId'
+      fullPath: '/profile/$userId'
+      preLoaderRoute: typeof AppProfileUserIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/track/$trackId': {
+      id: '/_app/track/$trackId'
+      path: '/track/$trackId'
+      fullPath: '/track/$trackId'
+      preLoaderRoute: typeof AppTrackTrackIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_auth/verify-email/': {
       id: '/_auth/verify-email/'
       path: '/verify-email'
@@ -459,11 +592,25 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppExploreRoute: typeof AppExploreRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppLibraryRoute: typeof AppLibraryRoute
+  AppArtistArtistNameRoute: typeof AppArtistArtistNameRoute
+  AppPlaylistIdRoute: typeof AppPlaylistIdRoute
+  AppProfileUserIdRoute: typeof AppProfileUserIdRoute
+  AppTrackTrackIdRoute: typeof AppTrackTrackIdRoute
+  AppProfileIndexRoute: typeof AppProfileIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppExploreRoute: AppExploreRoute,
   AppHomeRoute: AppHomeRoute,
+  AppLibraryRoute: AppLibraryRoute,
+  AppArtistArtistNameRoute: AppArtistArtistNameRoute,
+  AppPlaylistIdRoute: AppPlaylistIdRoute,
+  AppProfileUserIdRoute: AppProfileUserIdRoute,
+  AppTrackTrackIdRoute: AppTrackTrackIdRoute,
+  AppProfileIndexRoute: AppProfileIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

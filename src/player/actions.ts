@@ -77,6 +77,8 @@ export const playFromTrackPage = (track: PlayerTrack, catalogue: readonly Player
   userApply((s) => rules.playFromTrackPage(s, track, catalogue));
 export const playPlaylist = (tracks: readonly PlayerTrack[]) =>
   userApply((s) => rules.playPlaylist(s, tracks));
+export const playNext = (track: PlayerTrack) => userApply((s) => rules.playNext(s, track));
+export const addToQueue = (track: PlayerTrack) => userApply((s) => rules.addToQueue(s, track));
 export const stop = () => apply(rules.stop);
 
 /** Replaces the queue without changing the current track (e.g. a reordered queue). */

@@ -213,3 +213,20 @@ export function playPlaylist(state: QueueState, tracks: readonly PlayerTrack[]):
   if (!first) return state;
   return setTrack({ ...state, queue: [...tracks] }, first);
 }
+
+/** 'Play next': the track goes right after the current one (moved there if already queued). */
+export function playNext(state: QueueState, track: PlayerTrack): QueueState {
+  if (!state.currentTrack) return setTrack({ ...state, queue: [track] }, track);
+  if (track.id === state.currentTrack.id) return state;
+  const rest = state.queue.filter((t) => t.id !== track.id);
+  const at = rest.findIndex((t) => t.id === state.currentTrack?.id);
+  const queue = [...rest.slice(0, at + 1), track, ...rest.slice(at + 1)];
+  return { ...state, queue };
+}
+
+/** 'Add to queue': the track goes to the end (a track already queued stays where it is). */
+export function addToQueue(state: QueueState, track: PlayerTrack): QueueState {
+  if (state.queue.some((t) => t.id === track.id)) return state;
+  if (!state.currentTrack) return setTrack({ ...state, queue: [track] }, track);
+  return { ...state, queue: [...state.queue, track] };
+}

@@ -20,6 +20,21 @@ describe('import boundaries of CONVENTIONS.md', () => {
     expect(rules).toContain('import-x/no-restricted-paths');
   });
 
+  it('any feature may import the shared catalogue feature, which imports no other', async () => {
+    expect(
+      await rulesFor(
+        'src/features/faq/zz-probe.ts',
+        "import { albumLabel } from '@/features/catalogue';\nexport const x = albumLabel;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await rulesFor(
+        'src/features/catalogue/zz-probe.ts',
+        "import { FAQ_ENTRIES } from '@/features/faq/faq-data';\nexport const x = FAQ_ENTRIES;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
   it('a feature may import itself, lib and components', async () => {
     const rules = await rulesFor(
       'src/features/faq/zz-probe.ts',

@@ -1,0 +1,2 @@
+export { toast, type ToastKind } from './toast-store';
+export { Toaster } from './toaster';

@@ -1,0 +1,8 @@
+/** Shared domain UI every screen uses (the one feature other features may import). */
+export { CoverArt, type CoverArtProps } from './cover-art';
+export { TrackList, type TrackListProps } from './track-list';
+export { TrackOptionsMenu, type TrackOptionsMenuProps } from './track-options-menu';
+export { PlaylistCard, trackCountLabel } from './playlist-card';
+export { addTrackToPlaylist } from './add-to-playlist';
+export { albumLabel, toPlayerTrack, toPlayerTracks } from './to-player-track';
+export { useCurrentUserId } from './use-current-user-id';

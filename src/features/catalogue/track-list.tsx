@@ -1,0 +1,162 @@
+import { ActionIcon, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { AnchorLink } from '@/components/router-links';
+import { useMemo, type ReactNode } from 'react';
+import type { Track } from '@/data';
+import { formatTime } from '@/lib/format-time';
+import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
+import { CoverArt } from './cover-art';
+import { albumLabel, toPlayerTracks } from './to-player-track';
+import { TrackOptionsMenu } from './track-options-menu';
+
+export interface TrackListProps {
+  tracks: readonly Track[];
+  /** Accessible name of the table ('Liked Songs', 'Search results'...). */
+  label: string;
+  /** Where the list allows removal: called with the track, shown in the row menu. */
+  onRemove?: (track: Track) => void;
+  removeLabel?: string;
+  /** Extra cell at the end of each row (e.g. reorder handles on a playlist). */
+  renderExtra?: (track: Track, index: number) => ReactNode;
+  /** Shown instead of the table when there are no tracks. */
+  empty?: ReactNode;
+}
+
+/**
+ * The shared track list (spec 2): #, Title, Artist, Album, Time. A row click opens the track
+ * page; the play button plays the list from that row (or toggles the current track).
+ */
+export function TrackList({
+  tracks,
+  label,
+  onRemove,
+  removeLabel,
+  renderExtra,
+  empty,
+}: TrackListProps) {
+  const navigate = useNavigate();
+  const current = useCurrentTrack();
+  const playing = useIsPlaying();
+  const queue = useMemo(() => toPlayerTracks(tracks), [tracks]);
+  if (tracks.length === 0 && empty) return <>{empty}</>;
+
+  return (
+    <Table highlightOnHover verticalSpacing="xs" aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th w={48}>#</Table.Th>
+          <Table.Th>Title</Table.Th>
+          <Table.Th visibleFrom="sm">Artist</Table.Th>
+          <Table.Th visibleFrom="md">Album</Table.Th>
+          <Table.Th w={64} ta="right">
+            Time
+          </Table.Th>
+          <Table.Th w={renderExtra ? 96 : 48}>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tracks.map((track, index) => {
+          const isCurrent = current?.id === track.id;
+          const isPlaying = isCurrent && playing;
+          return (
+            <Table.Tr
+              key={track.id}
+              style={{ cursor: 'pointer' }}
+              aria-current={isCurrent ? 'true' : undefined}
+              onClick={() =>
+                void navigate({
+                  to: '/track/$trackId',
+                  params: { trackId: track.id },
+                })
+              }
+            >
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant={isCurrent ? 'filled' : 'subtle'}
+                    color={isCurrent ? 'ember' : 'gray'}
+                    radius="xl"
+                    aria-label={isPlaying ? `Pause ${track.title}` : `Play ${track.title}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      const playerTrack = queue[index];
+                      if (playerTrack) playerActions.clickTrack(queue, playerTrack);
+                    }}
+                  >
+                    {isPlaying ? (
+                      <IconPlayerPauseFilled size={14} aria-hidden />
+                    ) : isCurrent ? (
+                      <IconPlayerPlayFilled size={14} aria-hidden />
+                    ) : (
+                      <Text size="xs" c="dimmed" component="span" aria-hidden>
+                        {index + 1}
+                      </Text>
+                    )}
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+              <Table.Td maw={0} w="40%">
+                <Group gap="sm" wrap="nowrap">
+                  <CoverArt src={track.coverImage} seed={track.id} size={40} />
+                  <div style={{ minWidth: 0 }}>
+                    <AnchorLink
+                      to={'/track/$trackId'}
+                      params={{ trackId: track.id }}
+                      c={isCurrent ? 'ember.4' : 'gray.0'}
+                      fw={600}
+                      size="sm"
+                      truncate
+                      display="block"
+                      onClick={(e) => e.stopPropagation()}
+                    >
+                      {track.title}
+                    </AnchorLink>
+                    <Text size="xs" c="dimmed" truncate hiddenFrom="sm">
+                      {track.artist}
+                    </Text>
+                  </div>
+                </Group>
+              </Table.Td>
+              <Table.Td visibleFrom="sm" maw={0}>
+                <AnchorLink
+                  to={'/artist/$artistName'}
+                  params={{ artistName: track.artist }}
+                  size="sm"
+                  c="gray.3"
+                  truncate
+                  display="block"
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  {track.artist}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td visibleFrom="md" maw={0}>
+                <Text size="sm" c="gray.4" truncate>
+                  {albumLabel(track.album)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" c="gray.4" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatTime(track.duration)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={2} wrap="nowrap" justify="flex-end">
+                  {renderExtra?.(track, index)}
+                  <TrackOptionsMenu
+                    track={track}
+                    onRemove={onRemove ? () => onRemove(track) : undefined}
+                    removeLabel={removeLabel}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

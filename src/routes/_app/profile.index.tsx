@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { titleHead } from '@/lib/page-title';
+
+export const Route = createFileRoute('/_app/profile/')({
+  head: titleHead('Profile'),
+  component: () => null,
+});

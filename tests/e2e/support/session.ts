@@ -1,0 +1,80 @@
+/**
+ * Signed-in e2e tests. The suite shares one server, so a test that writes (likes, playlists,
+ * follows) signs in as a FRESH user made through GoTrue's admin API; read-only tests may use the
+ * seeded demo accounts. The service key is minted from the public dev secret the e2e server runs
+ * with (no JWT_SECRET set), exactly as the server mints it.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createHmac, randomUUID } from 'node:crypto';
+
+export const DEMO_PASSWORD = 'soundloft-demo';
+export const DEMO = {
+  admin: 'admin@soundloft.local',
+  artist: 'artist@soundloft.local',
+  listener: 'listener@soundloft.local',
+  premium: 'premium@soundloft.local',
+} as const;
+
+const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+function sign(claims: Record<string, unknown>): string {
+  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const body = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}`;
+  return `${body}.${createHmac('sha256', DEV_JWT_SECRET).update(body).digest('base64url')}`;
+}
+
+export const serviceRoleKey = () =>
+  sign({ iss: 'supabase-local', role: 'service_role', iat: 1735689600, exp: 4102444800 });
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+/** A confirmed user nobody else uses (admin API, like `supabase.auth.admin.createUser`). */
+export async function createUser(
+  request: APIRequestContext,
+  name = 'Test Listener',
+): Promise<TestUser> {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.test`;
+  const password = 'e2e-password';
+  const key = serviceRoleKey();
+  const res = await request.post('/auth/v1/admin/users', {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    data: { email, password, email_confirm: true, user_metadata: { name } },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const user = (await res.json()) as { id: string };
+  return { id: user.id, email, password, name };
+}
+
+/** Logs in through the login form and waits for /home. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').and(page.locator('input')).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/home#?$/);
+}
+
+/** A fresh user, signed in on `page`. */
+export async function signInAsNewUser(page: Page, name?: string): Promise<TestUser> {
+  const user = await createUser(page.request, name);
+  await signIn(page, user.email, user.password);
+  return user;
+}
+
+/** The service-role REST read of a table (to check what the server holds). */
+export async function serverRows<T>(
+  request: APIRequestContext,
+  pathAndQuery: string,
+): Promise<T[]> {
+  const key = serviceRoleKey();
+  const res = await request.get(`/rest/v1/${pathAndQuery}`, {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as T[];
+}
