@@ -24,9 +24,13 @@ import { Route as PaymentApprovedRouteImport } from './routes/payment-approved'
 import { Route as PaymentFailedRouteImport } from './routes/payment-failed'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppExploreRouteImport } from './routes/_app/explore'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppLibraryRouteImport } from './routes/_app/library'
+import { Route as AppPayoutsRouteImport } from './routes/_app/payouts'
+import { Route as AppSubscriptionRouteImport } from './routes/_app/subscription'
+import { Route as AppUploadRouteImport } from './routes/_app/upload'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
@@ -112,6 +116,11 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppAdminRoute = AppAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppExploreRoute = AppExploreRouteImport.update({
   id: '/explore',
   path: '/explore',
@@ -125,6 +134,21 @@ const AppHomeRoute = AppHomeRouteImport.update({
 const AppLibraryRoute = AppLibraryRouteImport.update({
   id: '/library',
   path: '/library',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPayoutsRoute = AppPayoutsRouteImport.update({
+  id: '/payouts',
+  path: '/payouts',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSubscriptionRoute = AppSubscriptionRouteImport.update({
+  id: '/subscription',
+  path: '/subscription',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUploadRoute = AppUploadRouteImport.update({
+  id: '/upload',
+  path: '/upload',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -197,9 +221,13 @@ export interface FileRoutesByFullPath {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/admin': typeof AppAdminRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
+  '/payouts': typeof AppPayoutsRoute
+  '/subscription': typeof AppSubscriptionRoute
+  '/upload': typeof AppUploadRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -226,9 +254,13 @@ export interface FileRoutesByTo {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/admin': typeof AppAdminRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
+  '/payouts': typeof AppPayoutsRoute
+  '/subscription': typeof AppSubscriptionRoute
+  '/upload': typeof AppUploadRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
@@ -258,9 +290,13 @@ export interface FileRoutesById {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/_app/admin': typeof AppAdminRoute
   '/_app/explore': typeof AppExploreRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/library': typeof AppLibraryRoute
+  '/_app/payouts': typeof AppPayoutsRoute
+  '/_app/subscription': typeof AppSubscriptionRoute
+  '/_app/upload': typeof AppUploadRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
@@ -289,9 +325,13 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/admin'
     | '/explore'
     | '/home'
     | '/library'
+    | '/payouts'
+    | '/subscription'
+    | '/upload'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
@@ -318,9 +358,13 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/admin'
     | '/explore'
     | '/home'
     | '/library'
+    | '/payouts'
+    | '/subscription'
+    | '/upload'
     | '/forgot-password'
     | '/login'
     | '/reset-password'
@@ -349,9 +393,13 @@ export interface FileRouteTypes {
     | '/payment-failed'
     | '/privacy-policy'
     | '/terms-of-service'
+    | '/_app/admin'
     | '/_app/explore'
     | '/_app/home'
     | '/_app/library'
+    | '/_app/payouts'
+    | '/_app/subscription'
+    | '/_app/upload'
     | '/_auth/forgot-password'
     | '/_auth/login'
     | '/_auth/reset-password'
@@ -490,6 +538,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/admin': {
+      id: '/_app/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AppAdminRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/explore': {
       id: '/_app/explore'
       path: '/explore'
@@ -509,6 +564,27 @@ declare module '@tanstack/react-router' {
       path: '/library'
       fullPath: '/library'
       preLoaderRoute: typeof AppLibraryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/payouts': {
+      id: '/_app/payouts'
+      path: '/payouts'
+      fullPath: '/payouts'
+      preLoaderRoute: typeof AppPayoutsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/subscription': {
+      id: '/_app/subscription'
+      path: '/subscription'
+      fullPath: '/subscription'
+      preLoaderRoute: typeof AppSubscriptionRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/upload': {
+      id: '/_app/upload'
+      path: '/upload'
+      fullPath: '/upload'
+      preLoaderRoute: typeof AppUploadRouteImport
       parentRoute: typeof AppRoute
     }
     '/_auth/forgot-password': {
@@ -592,9 +668,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAdminRoute: typeof AppAdminRoute
   AppExploreRoute: typeof AppExploreRoute
   AppHomeRoute: typeof AppHomeRoute
   AppLibraryRoute: typeof AppLibraryRoute
+  AppPayoutsRoute: typeof AppPayoutsRoute
+  AppSubscriptionRoute: typeof AppSubscriptionRoute
+  AppUploadRoute: typeof AppUploadRoute
   AppArtistArtistNameRoute: typeof AppArtistArtistNameRoute
   AppPlaylistIdRoute: typeof AppPlaylistIdRoute
   AppProfileUserIdRoute: typeof AppProfileUserIdRoute
@@ -603,9 +683,13 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAdminRoute: AppAdminRoute,
   AppExploreRoute: AppExploreRoute,
   AppHomeRoute: AppHomeRoute,
   AppLibraryRoute: AppLibraryRoute,
+  AppPayoutsRoute: AppPayoutsRoute,
+  AppSubscriptionRoute: AppSubscriptionRoute,
+  AppUploadRoute: AppUploadRoute,
   AppArtistArtistNameRoute: AppArtistArtistNameRoute,
   AppPlaylistIdRoute: AppPlaylistIdRoute,
   AppProfileUserIdRoute: AppProfileUserIdRoute,

@@ -3,7 +3,7 @@ import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { bindSyncToAuth } from '@/data';
 import { useAuth } from '@/data/auth';
-import { DashboardFrame } from '@/features/dashboard/dashboard-frame';
+import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
 
 export const Route = createFileRoute('/_app')({
   component: AppRoutes,
@@ -27,8 +27,8 @@ function AppRoutes() {
     );
   }
   return (
-    <DashboardFrame>
+    <DashboardLayout>
       <Outlet />
-    </DashboardFrame>
+    </DashboardLayout>
   );
 }

@@ -1,0 +1,77 @@
+import { Box } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast, Toaster } from '@/components/toast';
+import { onSyncRejection, REJECTION_MESSAGES } from '@/data';
+import { MobileMenu } from './mobile-menu';
+import { PlayerDock } from './player-dock';
+import { Sidebar } from './sidebar';
+import { SignOutDialog } from './sign-out-dialog';
+import { TopBar } from './top-bar';
+import { useCurrentUser } from './use-current-user';
+import { useSidebarPrefs } from './use-sidebar-prefs';
+import { useSignOut } from './use-sign-out';
+import './dashboard-layout.css';
+
+/**
+ * The signed-in app's frame (spec 2): resizable, hideable sidebar on desktop, a menu drawer on
+ * mobile, the top bar with search, the page, and the player bar at the bottom.
+ */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const [prefs, setPrefs] = useSidebarPrefs();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const signOut = useSignOut();
+
+  // A write the server refused is told in the spec's words; the row was re-pulled already.
+  useEffect(
+    () =>
+      onSyncRejection((letter) => {
+        const message = REJECTION_MESSAGES[letter.op];
+        if (message) toast.error(message);
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (signOut.error) toast.error(signOut.error);
+  }, [signOut.error]);
+
+  return (
+    <div className="dashboard-shell" data-sidebar={prefs.hidden ? 'hidden' : 'shown'}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {prefs.hidden ? null : (
+        <Sidebar
+          user={user}
+          width={prefs.width}
+          onResize={(width) => setPrefs({ width })}
+          onSignOut={signOut.request}
+        />
+      )}
+      <div className="dashboard-column">
+        <TopBar
+          user={user}
+          sidebarHidden={prefs.hidden}
+          onToggleSidebar={() => setPrefs({ hidden: !prefs.hidden })}
+          onOpenMenu={() => setMenuOpen(true)}
+        />
+        <Box component="main" id="main" tabIndex={-1} className="dashboard-main">
+          {children}
+        </Box>
+      </div>
+      <div className="dashboard-player">{user ? <PlayerDock userId={user.id} /> : null}</div>
+      <MobileMenu
+        opened={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        user={user}
+        onSignOut={signOut.request}
+      />
+      <SignOutDialog
+        pending={signOut.pending}
+        onCancel={signOut.cancel}
+        onConfirm={signOut.confirm}
+      />
+      <Toaster />
+    </div>
+  );
+}

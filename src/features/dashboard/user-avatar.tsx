@@ -1,0 +1,19 @@
+import { Avatar, type MantineSize } from '@mantine/core';
+import { initials } from './use-current-user';
+
+/** The user's avatar, or generated initials (nothing loaded from outside). */
+export function UserAvatar({
+  src,
+  name,
+  size = 'md',
+}: {
+  src: string | null;
+  name: string;
+  size?: MantineSize | number;
+}) {
+  return (
+    <Avatar src={src} alt="" radius="xl" size={size} color="ember" variant="filled">
+      {initials(name)}
+    </Avatar>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconLogout, IconUser } from '@tabler/icons-react';
+import { ButtonLink } from '@/components/router-links';
+import type { CurrentUser } from './use-current-user';
+import { UserAvatar } from './user-avatar';
+
+/** Sidebar foot: avatar, name and plan, Profile link, Sign out. */
+export function UserCard({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
+  const display = user.name || user.email;
+  return (
+    <Stack gap="xs" p="sm" bg="dark.6" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+      <Group gap="sm" wrap="nowrap">
+        <UserAvatar src={user.avatar} name={display} />
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>
+            {display}
+          </Text>
+          <Text size="xs" c="gray.4">
+            {user.planName} plan
+          </Text>
+        </div>
+      </Group>
+      <Group gap="xs" grow>
+        <ButtonLink
+          to="/profile"
+          size="xs"
+          variant="default"
+          leftSection={<IconUser size={14} aria-hidden />}
+        >
+          Profile
+        </ButtonLink>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconLogout size={14} aria-hidden />}
+          onClick={onSignOut}
+        >
+          Sign out
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
