@@ -7,6 +7,9 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './tests/e2e',
+  // Runs on their own port (E2E_PORT) also get their own artifacts folder: Playwright empties
+  // its output folder at start, which would break a parallel run's traces.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
