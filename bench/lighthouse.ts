@@ -2,13 +2,11 @@
  * Lighthouse (mobile preset, its default) on the landing page, with Debian's Chromium:
  * performance and accessibility scores plus the main timings, for `npm run bench`.
  */
-import { serve } from '@hono/node-server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import type { AddressInfo } from 'node:net';
-import { startBackend } from '../server/backend';
-import { createApp } from '../server/http/app';
+import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
+import { startAppServer } from './app-server';
 
 export interface LighthouseFigures {
   path: string;
@@ -17,34 +15,73 @@ export interface LighthouseFigures {
   failedAudits: string[];
 }
 
+export interface LighthouseOptions {
+  /**
+   * Sign this demo account in first (password 'soundloft-demo'), in the same browser profile,
+   * and keep its storage: the pages are measured as a returning signed-in user sees them (the
+   * session in localStorage, the mirror in IndexedDB). Seeds the demo catalogue.
+   */
+  signedInAs?: string;
+}
+
+/** Logs in through the real form over CDP and waits for the first sync to finish. */
+async function signIn(port: number, base: string, email: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').and(page.locator('input')).fill('soundloft-demo');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/home/);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Synced' })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    await page.close();
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
+}
+
+/** The newest seeded track, for page templates '/track/{track}' and '/artist/{artist}'. */
+async function sampleTrack(base: string): Promise<{ id: string; artist: string } | null> {
+  const { anonKey } = (await (await fetch(`${base}/_dev/config`)).json()) as { anonKey: string };
+  const res = await fetch(`${base}/rest/v1/tracks?select=id,artist&order=created_at.desc&limit=1`, {
+    headers: { apikey: anonKey },
+  });
+  const rows = (await res.json()) as { id: string; artist: string }[];
+  return rows[0] ?? null;
+}
+
 export async function runLighthouse(
   distDir: string,
   paths: string[] = ['/'],
+  { signedInAs }: LighthouseOptions = {},
 ): Promise<LighthouseFigures[]> {
   // The real server (backend included), so app pages find their backend as users' do.
-  let handle: (request: Request) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 });
-  const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' });
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const backend = await startBackend(
-    { ...process.env, DATA_DIR: 'memory', SEED: 'none' },
-    { publicUrl: base },
-  );
-  const app = createApp({ distDir, mounts: backend.mounts, devConfig: backend.devConfig });
-  handle = (request) => app.fetch(request);
+  const server = await startAppServer(distDir, { seed: Boolean(signedInAs) });
+  const { base } = server;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
+    if (signedInAs) await signIn(chrome.port, base, signedInAs);
+    const sample = await sampleTrack(base);
     const out: LighthouseFigures[] = [];
-    for (const path of paths) {
+    for (const template of paths) {
+      const path = template
+        .replace('{track}', sample?.id ?? 'none')
+        .replace('{artist}', encodeURIComponent(sample?.artist ?? 'none'));
       const result = await lighthouse(base + path, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        disableStorageReset: Boolean(signedInAs),
       });
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
@@ -76,13 +113,12 @@ export async function runLighthouse(
     return out;
   } finally {
     chrome.kill();
-    server.close();
-    await backend.close();
+    await server.close();
   }
 }
 
-export function printLighthouse(results: LighthouseFigures[]) {
-  console.log('\nLighthouse (mobile preset: throttled 4G, slow CPU)');
+export function printLighthouse(results: LighthouseFigures[], who = 'a first visit') {
+  console.log(`\nLighthouse (mobile preset: throttled 4G, slow CPU), ${who}`);
   for (const r of results) {
     console.log(
       `  ${r.path}: ${Object.entries(r.scores)

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, rest, storage, seed (all by default). More
+ * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, player (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -30,12 +30,26 @@ if (wants('frontend')) {
   ensureApp();
   const { measureFrontend, printFrontend } = await import('./frontend');
   printFrontend(await measureFrontend(distDir));
+  const { measureAppPages, printAppPages } = await import('./frontend-app');
+  printAppPages(await measureAppPages(distDir, ['/home', '/explore', '/library']));
 }
 
 if (wants('lighthouse')) {
   ensureApp();
   const { printLighthouse, runLighthouse } = await import('./lighthouse');
   printLighthouse(await runLighthouse(distDir, ['/', '/faq', '/login']));
+  const appPages = [
+    '/home',
+    '/explore',
+    '/library',
+    '/track/{track}',
+    '/artist/{artist}',
+    '/profile',
+  ];
+  printLighthouse(
+    await runLighthouse(distDir, appPages, { signedInAs: 'listener@soundloft.local' }),
+    'signed in as the demo listener (returning visit: session and mirror kept)',
+  );
 }
 
 if (wants('rest')) {
@@ -48,7 +62,23 @@ if (wants('storage')) {
   await benchStorage();
 }
 
+if (wants('sync')) {
+  const { benchSync } = await import('./sync');
+  await benchSync();
+}
+
 if (wants('seed')) {
   const { benchSeed } = await import('./seed');
   await benchSeed();
+}
+
+if (wants('explore')) {
+  const { benchExplore } = await import('./explore');
+  await benchExplore();
+}
+
+if (wants('player')) {
+  ensureApp();
+  const { benchPlayer } = await import('./player');
+  await benchPlayer(distDir);
 }

@@ -8,7 +8,15 @@ import { createRepositories, type Repositories } from './repositories';
 import { notifyWrite } from './sync/leader';
 
 export * from './repositories/hooks';
+export * from './repositories/use-friends-activity';
+export * from './repositories/use-recommendations';
+export { useMirrorLoading } from './repositories/use-mirror-loading';
+export * from './repositories/artist-lookup';
+export * from './repositories/profile-lookup';
+export * from './repositories/track-page-hooks';
+export { usePlaylistLookup, type PlaylistLookup } from './repositories/use-playlist-lookup';
 export * from './sync';
+export * from './search';
 export { dbHealthStore, type DbHealth } from './db';
 export type * from './db/models';
 export { createRepositories, normaliseLyricLines, NO_LYRICS_MESSAGE } from './repositories';

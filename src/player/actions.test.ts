@@ -87,6 +87,16 @@ describe('player actions', () => {
     expect(playerState.volume).toBe(expected);
   });
 
+  it('keeps the volume on the 0.01 grid (keyboard steps add no float noise)', () => {
+    actions.setVolume(0.7);
+    actions.changeVolumeBy(-0.05);
+    expect(playerState.volume).toBe(0.65);
+    actions.changeVolumeBy(0.05);
+    expect(playerState.volume).toBe(0.7);
+    actions.setVolume(0.123);
+    expect(playerState.volume).toBe(0.12);
+  });
+
   it('mute keeps the prior volume and unmute restores it', () => {
     actions.setVolume(0.42);
     actions.toggleMute();

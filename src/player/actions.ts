@@ -104,8 +104,10 @@ export function seekBy(deltaSeconds: number): void {
   seek(playerState.currentTime + deltaSeconds);
 }
 
+/** 0..1 in steps of 0.01 (the slider's step): 0.7 - 0.05 is 0.65, not 0.6499999999999999. */
 export function clampVolume(volume: number): number {
-  return Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : DEFAULT_VOLUME;
+  if (!Number.isFinite(volume)) return DEFAULT_VOLUME;
+  return Math.round(Math.min(1, Math.max(0, volume)) * 100) / 100;
 }
 
 /** Sets the volume (clamped to 0..1). Moving the slider unmutes; moving it to 0 mutes. */

@@ -1,75 +1,20 @@
-import {
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Stack,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Logo } from './logo';
+import { AuthButtons, NavItem, type HeaderNavItem } from './site-nav-items';
 
-export interface HeaderNavItem {
-  label: string;
-  /** An in-page section id ('features') or an app path ('/faq'). */
-  target: string;
-}
+export type { HeaderNavItem } from './site-nav-items';
+
+const loadDrawer = () => import('./site-menu-drawer');
+const SiteMenuDrawer = lazy(loadDrawer);
+const preloadDrawer = () => void loadDrawer();
 
 const DEFAULT_NAV: HeaderNavItem[] = [
   { label: 'Compare', target: '/comparison' },
   { label: 'FAQ', target: '/faq' },
 ];
-
-function scrollToSection(id: string) {
-  const el = document.getElementById(id);
-  if (!el) return;
-  el.scrollIntoView({ block: 'start' });
-  el.focus({ preventScroll: true });
-  history.replaceState(history.state, '', `#${id}`);
-}
-
-function NavItem({ item, onNavigate }: { item: HeaderNavItem; onNavigate?: () => void }) {
-  if (item.target.startsWith('/')) {
-    return (
-      <Anchor component={Link} to={item.target} c="gray.2" fw={500} onClick={onNavigate}>
-        {item.label}
-      </Anchor>
-    );
-  }
-  return (
-    <UnstyledButton
-      c="gray.2"
-      fw={500}
-      fz="md"
-      onClick={() => {
-        onNavigate?.();
-        scrollToSection(item.target);
-      }}
-    >
-      {item.label}
-    </UnstyledButton>
-  );
-}
-
-/** Log In and Sign Up Free. */
-function AuthButtons({ stacked }: { stacked?: boolean }) {
-  const Wrap = stacked ? Stack : Group;
-  return (
-    <Wrap gap="sm">
-      <Button component={Link} to="/login" variant="subtle" color="gray">
-        Log In
-      </Button>
-      <Button component={Link} to="/signup">
-        Sign Up Free
-      </Button>
-    </Wrap>
-  );
-}
 
 /** Sticky public header: logo, navigation, Log In and Sign Up Free; a drawer below 62em. */
 export function SiteHeader({
@@ -80,6 +25,8 @@ export function SiteHeader({
   extra?: ReactNode;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Mounted from the first open on, so closing still animates.
+  const [everOpened, setEverOpened] = useState(false);
   return (
     <Box
       component="header"
@@ -109,27 +56,22 @@ export function SiteHeader({
           </Group>
           <Burger
             opened={opened}
-            onClick={toggle}
+            onClick={() => {
+              setEverOpened(true);
+              toggle();
+            }}
+            onPointerEnter={preloadDrawer}
+            onFocus={preloadDrawer}
             hiddenFrom="md"
             aria-label={opened ? 'Close menu' : 'Open menu'}
           />
         </Group>
       </Container>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="md"
-      >
-        <Stack component="nav" aria-label="Mobile" gap="lg">
-          {nav.map((item) => (
-            <NavItem key={item.label} item={item} onNavigate={close} />
-          ))}
-          <AuthButtons stacked />
-        </Stack>
-      </Drawer>
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <SiteMenuDrawer opened={opened} onClose={close} nav={nav} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

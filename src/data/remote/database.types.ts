@@ -727,6 +727,24 @@ export type Database = {
             user_id: string
           }
       }
+      search_tracks: {
+        Args: { q: string; max_results?: number }
+        Returns: {
+            album: string | null
+            artist: string
+            audio_url: string
+            cover_image: string | null
+            created_at: string
+            duration: number
+            genre: string | null
+            id: string
+            plays: number
+            title: string
+            updated_at: string
+            uploaded_by: string
+            verified: boolean
+          }[]
+      }
       sync_admin_emails: {
         Args: { emails: string[] }
         Returns: undefined
@@ -734,6 +752,10 @@ export type Database = {
       sync_apply_one: {
         Args: { p_op: string; a: Json }
         Returns: undefined
+      }
+      track_search_text: {
+        Args: { title: string; artist: string; album: string; genre: string }
+        Returns: string
       }
       uuid_array_is_set: {
         Args: { ids: string[] }

@@ -80,6 +80,11 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   let leader = false;
   let stopped = false;
   let pushBlocked = false;
+  /**
+   * The last request got no response at all. navigator.onLine alone is not enough: it can say
+   * online while nothing gets through (a page reloaded while offline, a captive portal).
+   */
+  let unreachable = false;
   const cleanups: (() => void)[] = [];
 
   const fail = (letter: DeadLetter) => {
@@ -93,7 +98,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     while ((wantPush && !pushBlocked) || wantPull) {
       if (wantPush && !pushBlocked) {
         wantPush = false;
-        status.set({ phase: 'syncing' });
+        // While nothing gets through, a retry does not flip the indicator to syncing.
+        status.set({ phase: unreachable ? 'offline' : 'syncing' });
         outcome = await push({
           db,
           remote,
@@ -105,25 +111,30 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           kind: 'retry',
           error: { status: 0, code: '', message: String(error) },
         }));
+        if (outcome.kind === 'retry') unreachable = outcome.error.status === 0;
+        else if (outcome.kind === 'done' && outcome.sent > 0) unreachable = false;
         handle(outcome);
       }
       if (wantPull) {
         wantPull = false;
-        status.set({ phase: 'syncing' });
+        // While nothing gets through, a retry does not flip the indicator to syncing.
+        status.set({ phase: unreachable ? 'offline' : 'syncing' });
         try {
           await pullWithRefresh();
+          unreachable = false;
           status.set({
             lastPulledAt: Date.now(),
             ...(outcome.kind === 'done' ? { lastError: null } : {}),
           });
         } catch (error) {
           // A failed read keeps the mirror as it is (screens keep showing it).
+          if (error instanceof RemoteError && error.status === 0) unreachable = true;
           status.set({ lastError: error instanceof Error ? error.message : String(error) });
         }
       }
     }
-    if (status.getSnapshot().phase === 'syncing')
-      status.set({ phase: online() ? 'idle' : 'offline' });
+    if (status.getSnapshot().phase !== 'signed-out')
+      status.set({ phase: online() && !unreachable ? 'idle' : 'offline' });
     return outcome;
   }
 
@@ -181,6 +192,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       timer = null;
     }
     attempt = 0;
+    // Back online, focused or visible: unknown until the next request answers.
+    unreachable = false;
     wantPush = true;
     wantPull = true;
     if (leader) void kick();

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type SoundloftDb } from '../db';
 import { createRepositories, type Repositories } from '../repositories';
-import { pendingCount, resetInflight, userQueue } from './outbox';
+import { pendingCount, pendingKeys, resetInflight, userQueue } from './outbox';
 
 const ME = 'user-a';
 let db: SoundloftDb;
@@ -94,5 +94,18 @@ describe('outbox collapsing', () => {
     await repos.likes.toggle('t1');
     expect(await pendingCount(db, ME)).toBe(1);
     expect(await pendingCount(db, 'user-b')).toBe(1);
+  });
+
+  it('lists the queued keys of one entity of one user (the rows a pull keeps local)', async () => {
+    await repos.likes.toggle('t1');
+    await repos.likes.toggle('t2');
+    const p = await repos.playlists.create('Mine');
+    await repos.follows.toggle('u9');
+    signedIn = 'user-b';
+    await repos.likes.toggle('t3');
+    expect(await pendingKeys(db, ME, 'like')).toEqual(new Set([`${ME}:t1`, `${ME}:t2`]));
+    expect(await pendingKeys(db, ME, 'playlist')).toEqual(new Set([p.id]));
+    expect(await pendingKeys(db, ME, 'lyrics')).toEqual(new Set());
+    expect(await pendingKeys(db, null, 'like')).toEqual(new Set());
   });
 });

@@ -93,10 +93,13 @@ export async function pendingKeys(
   entity: OutboxEntry['entity'],
 ): Promise<Set<string>> {
   if (!userId) return new Set();
-  const entries = await userQueue(db, userId)
-    .filter((e) => e.entity === entity)
-    .toArray();
-  return new Set(entries.map((e) => e.key));
+  // The [userId+entity+key] index alone (no entry values read); an array sorts after every
+  // string, so [userId, entity, []] bounds every key of this entity.
+  const keys = await db.outbox
+    .where('[userId+entity+key]')
+    .between([userId, entity, ''], [userId, entity, []], true, false)
+    .keys();
+  return new Set(keys.map((k) => String((k as unknown[])[2])));
 }
 
 /** After a crash or reload: whatever was in flight is sent again (the server dedupes it). */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDb, type DeadLetter, type SoundloftDb } from '../db';
 import { createRepositories, type Repositories } from '../repositories';
 import { createSyncEngine } from './engine';
-import { backoffDelay, classify } from './errors';
+import { backoffDelay, classify, RemoteError } from './errors';
 import { userQueue } from './outbox';
 import { push } from './push';
 import { createFakeRemote, type FakeRemote } from './testing/fake-remote';
@@ -155,6 +155,44 @@ describe('engine', () => {
       expect(engine.status.getSnapshot()).toMatchObject({ pending: 0, phase: 'idle' }),
     );
     expect((await engine.beforeSignOut()).safe).toBe(true);
+    await engine.stop();
+  });
+
+  it('reports offline while requests get no response, even when navigator says online', async () => {
+    await repos.likes.toggle('a');
+    // No response to anything (a page reloaded while offline; navigator.onLine may still be true).
+    let reachable = false;
+    const noResponse = () => new RemoteError({ status: 0, code: '', message: 'Failed to fetch' });
+    const { select, profile } = remote;
+    remote.select = async (q) => {
+      if (!reachable) throw noResponse();
+      return select(q);
+    };
+    remote.profile = async (id, own) => {
+      if (!reachable) throw noResponse();
+      return profile(id, own);
+    };
+    remote.script.push({ status: 0, code: '', message: 'Failed to fetch' });
+    const engine = createSyncEngine({
+      db,
+      remote,
+      userId: ME,
+      clientId: 'c1',
+      autoRun: false,
+      scheduleRetries: false,
+    });
+    engine.start();
+    expect(navigator.onLine).toBe(true);
+    expect((await engine.syncNow()).kind).toBe('retry');
+    await vi.waitFor(() =>
+      expect(engine.status.getSnapshot()).toMatchObject({ phase: 'offline', pending: 1 }),
+    );
+    // Requests get through again: synced.
+    reachable = true;
+    expect((await engine.syncNow()).kind).toBe('done');
+    await vi.waitFor(() =>
+      expect(engine.status.getSnapshot()).toMatchObject({ phase: 'idle', pending: 0 }),
+    );
     await engine.stop();
   });
 });

@@ -49,14 +49,12 @@ async function take(db: SoundloftDb, userId: string, size: number): Promise<Outb
 }
 
 async function release(db: SoundloftDb, batch: OutboxEntry[], failed: boolean): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
-    for (const e of batch) {
-      await db.outbox.update(seqOf(e), {
-        status: 'pending',
-        ...(failed ? { attempts: e.attempts + 1 } : {}),
-      });
-    }
-  });
+  await db.outbox.bulkUpdate(
+    batch.map((e) => ({
+      key: seqOf(e),
+      changes: { status: 'pending', ...(failed ? { attempts: e.attempts + 1 } : {}) },
+    })),
+  );
 }
 
 async function settle(
@@ -67,31 +65,40 @@ async function settle(
   const { db } = deps;
   const byId = new Map(results.map((r) => [r.id, r]));
   const letters: DeadLetter[] = [];
-  await db.transaction('rw', [db.outbox, db.deadLetters], async () => {
-    for (const e of batch) {
-      const result = byId.get(e.mutationId);
-      if (!result) {
-        await db.outbox.update(seqOf(e), { status: 'pending' });
-        continue;
-      }
-      await db.outbox.delete(seqOf(e));
-      if (result.status === 'rejected') {
-        const letter: DeadLetter = {
-          mutationId: e.mutationId,
-          userId: e.userId,
-          op: e.op,
-          entity: e.entity,
-          key: e.key,
-          payload: e.payload,
-          code: result.code ?? '',
-          message: result.message ?? '',
-          userMessage: REJECTION_MESSAGES[e.op] ?? '',
-          failedAt: Date.now(),
-        };
-        letters.push(letter);
-        if (letter.userMessage) await db.deadLetters.put(letter);
-      }
+  // Bulk operations, not one awaited request per entry: a batch settles in a few round trips.
+  const unanswered: OutboxEntry[] = [];
+  const answered: OutboxEntry[] = [];
+  for (const e of batch) {
+    const result = byId.get(e.mutationId);
+    if (!result) {
+      unanswered.push(e);
+      continue;
     }
+    answered.push(e);
+    if (result.status === 'rejected') {
+      letters.push({
+        mutationId: e.mutationId,
+        userId: e.userId,
+        op: e.op,
+        entity: e.entity,
+        key: e.key,
+        payload: e.payload,
+        code: result.code ?? '',
+        message: result.message ?? '',
+        userMessage: REJECTION_MESSAGES[e.op] ?? '',
+        failedAt: Date.now(),
+      });
+    }
+  }
+  await db.transaction('rw', [db.outbox, db.deadLetters], async () => {
+    if (unanswered.length) {
+      await db.outbox.bulkUpdate(
+        unanswered.map((e) => ({ key: seqOf(e), changes: { status: 'pending' } })),
+      );
+    }
+    await db.outbox.bulkDelete(answered.map(seqOf));
+    const shown = letters.filter((l) => l.userMessage);
+    if (shown.length) await db.deadLetters.bulkPut(shown);
   });
   return letters;
 }

@@ -6,3 +6,5 @@ export { PlaylistCard, trackCountLabel } from './playlist-card';
 export { addTrackToPlaylist } from './add-to-playlist';
 export { albumLabel, toPlayerTrack, toPlayerTracks } from './to-player-track';
 export { useCurrentUserId } from './use-current-user-id';
+export { PersonAvatar, initialsOf, type PersonAvatarProps } from './person-avatar';
+export { FollowButton, type FollowButtonProps } from './follow-button';

@@ -1,16 +1,20 @@
 import { Box } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { LazyOverlay } from '@/components/lazy-overlay';
 import { toast, Toaster } from '@/components/toast';
 import { onSyncRejection, REJECTION_MESSAGES } from '@/data';
-import { MobileMenu } from './mobile-menu';
 import { PlayerDock } from './player-dock';
 import { Sidebar } from './sidebar';
-import { SignOutDialog } from './sign-out-dialog';
 import { TopBar } from './top-bar';
 import { useCurrentUser } from './use-current-user';
 import { useSidebarPrefs } from './use-sidebar-prefs';
 import { useSignOut } from './use-sign-out';
 import './dashboard-layout.css';
+
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const SignOutDialog = lazy(() =>
+  import('./sign-out-dialog').then((m) => ({ default: m.SignOutDialog })),
+);
 
 /**
  * The signed-in app's frame (spec 2): resizable, hideable sidebar on desktop, a menu drawer on
@@ -60,17 +64,21 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         </Box>
       </div>
       <div className="dashboard-player">{user ? <PlayerDock userId={user.id} /> : null}</div>
-      <MobileMenu
-        opened={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        user={user}
-        onSignOut={signOut.request}
-      />
-      <SignOutDialog
-        pending={signOut.pending}
-        onCancel={signOut.cancel}
-        onConfirm={signOut.confirm}
-      />
+      <LazyOverlay opened={menuOpen}>
+        <MobileMenu
+          opened={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          user={user}
+          onSignOut={signOut.request}
+        />
+      </LazyOverlay>
+      <LazyOverlay opened={signOut.pending !== null}>
+        <SignOutDialog
+          pending={signOut.pending}
+          onCancel={signOut.cancel}
+          onConfirm={signOut.confirm}
+        />
+      </LazyOverlay>
       <Toaster />
     </div>
   );

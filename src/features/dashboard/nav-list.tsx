@@ -1,15 +1,46 @@
 import { NavLink, Stack, Text } from '@mantine/core';
-import { createLink, useLocation } from '@tanstack/react-router';
-import { forwardRef, type AnchorHTMLAttributes } from 'react';
-import type { NavLinkProps } from '@mantine/core';
-import { NAV_GROUPS, isActive } from './nav-items';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import { NAV_GROUPS, isActive, type NavItem } from './nav-items';
 
-const NavLinkBase = forwardRef<
-  HTMLAnchorElement,
-  NavLinkProps & AnchorHTMLAttributes<HTMLAnchorElement>
->((props, ref) => <NavLink component="a" ref={ref} {...props} />);
-NavLinkBase.displayName = 'NavLinkBase';
-const RouterNavLink = createLink(NavLinkBase);
+/**
+ * A plain link the router follows. Not a TanStack <Link>: that marks Library as the current page
+ * on /library?tab=liked too (its match ignores which tab), and Liked Songs is.
+ */
+function NavItemLink({
+  item,
+  active,
+  onNavigate,
+}: {
+  item: NavItem;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const search = item.search ?? {};
+  const Icon = item.icon;
+  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    void navigate({ to: item.to, search });
+    onNavigate?.();
+  };
+  return (
+    <NavLink
+      component="a"
+      href={router.buildLocation({ to: item.to, search }).href}
+      onClick={follow}
+      label={item.label}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      color="ember"
+      variant="light"
+      leftSection={<Icon size={18} stroke={1.8} aria-hidden />}
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    />
+  );
+}
 
 export interface NavListProps {
   isAdmin: boolean;
@@ -36,25 +67,14 @@ export function NavList({ isAdmin, onNavigate }: NavListProps) {
           >
             {group.label}
           </Text>
-          {group.items.map((item) => {
-            const active = isActive(item, location.pathname, tab);
-            const Icon = item.icon;
-            return (
-              <RouterNavLink
-                key={item.label}
-                to={item.to}
-                search={item.search ?? {}}
-                label={item.label}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                color="ember"
-                variant="light"
-                leftSection={<Icon size={18} stroke={1.8} aria-hidden />}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                onClick={onNavigate}
-              />
-            );
-          })}
+          {group.items.map((item) => (
+            <NavItemLink
+              key={item.label}
+              item={item}
+              active={isActive(item, location.pathname, tab)}
+              onNavigate={onNavigate}
+            />
+          ))}
         </div>
       ))}
     </Stack>

@@ -1,4 +1,4 @@
-import { Box, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '@/components/router-links';
 import { Logo } from '@/components/site/logo';
@@ -42,9 +42,9 @@ export function Sidebar({ user, width, onResize, onSignOut }: SidebarProps) {
                 Upload new track
               </ButtonLink>
             </Box>
-            <ScrollArea style={{ flex: 1 }} px="xs" type="hover">
+            <Box px="xs" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
               <NavList isAdmin={user.isAdmin} />
-            </ScrollArea>
+            </Box>
             <Box p="sm">
               <UserCard user={user} onSignOut={onSignOut} />
             </Box>

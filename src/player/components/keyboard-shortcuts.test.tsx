@@ -60,7 +60,7 @@ describe('KeyboardShortcuts', () => {
     renderPlayer(<KeyboardShortcuts />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.keyboard('?');
-    expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
     expect(screen.getByText('Mute or unmute')).toBeInTheDocument();
   });
 

@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
+import { LazyOverlay } from '@/components/lazy-overlay';
 import * as actions from '../actions';
 import { playerState } from '../store';
 import type { PlayerTrack } from '../types';
 import { SEEK_STEP_SECONDS } from './seek-bar';
-import { ShortcutsHelpDialog } from './shortcuts-help-dialog';
+
+const ShortcutsHelpDialog = lazy(() =>
+  import('./shortcuts-help-dialog').then((m) => ({ default: m.ShortcutsHelpDialog })),
+);
 
 export const VOLUME_STEP = 0.05;
 
@@ -76,5 +80,9 @@ export function KeyboardShortcuts({ onToggleLike }: KeyboardShortcutsProps) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  return <ShortcutsHelpDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />;
+  return (
+    <LazyOverlay opened={helpOpen}>
+      <ShortcutsHelpDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
+    </LazyOverlay>
+  );
 }

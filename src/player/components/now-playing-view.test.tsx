@@ -71,6 +71,13 @@ describe('NowPlayingView', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('keeps the browser from dragging the cover away (which would cancel the pointer)', () => {
+    renderPlayer(<NowPlayingView opened onClose={() => undefined} />);
+    const area = screen.getByTestId('now-playing-drag-area');
+    const cover = area.querySelector('img, div') ?? area;
+    expect(fireEvent.dragStart(cover)).toBe(false);
+  });
+
   it('follows the finger while dragging', () => {
     renderPlayer(<NowPlayingView opened onClose={() => undefined} />);
     const area = screen.getByTestId('now-playing-drag-area');

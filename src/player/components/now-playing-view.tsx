@@ -66,8 +66,12 @@ export function NowPlayingView({
           onPointerMove={onPointerMove}
           onPointerUp={(event) => endDrag(event, false)}
           onPointerCancel={(event) => endDrag(event, true)}
+          // The cover is an <img>: a mouse drag on it would start the browser's own drag and
+          // drop, which cancels the pointer after a few pixels and the view never closes.
+          onDragStart={(event) => event.preventDefault()}
           style={{
             touchAction: 'none',
+            userSelect: 'none',
             transform: offset ? `translateY(${offset}px)` : undefined,
             transition: offset ? 'none' : 'transform 150ms ease',
           }}

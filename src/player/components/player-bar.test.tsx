@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as actions from '../actions';
@@ -136,7 +136,8 @@ describe('PlayerBar', () => {
     act(() => actions.clickTrack([a, b], a));
     renderPlayer(<PlayerBar />);
     await userEvent.click(screen.getByRole('button', { name: 'Queue' }));
-    const queue = screen.getByRole('list', { name: 'Queue' });
+    // The panel's code loads on first open.
+    const queue = await screen.findByRole('list', { name: 'Queue' });
     expect(within(queue).getAllByRole('button')).toHaveLength(2);
     expect(within(queue).getByRole('button', { current: true })).toHaveTextContent('Alpha');
     await userEvent.click(within(queue).getByText('Beta'));
@@ -158,8 +159,8 @@ describe('PlayerBar', () => {
     act(() => actions.clickTrack([a], a));
     renderPlayer(<PlayerBar />);
     await userEvent.click(screen.getByRole('button', { name: 'Open now playing' }));
-    expect(screen.getByRole('dialog', { name: 'Now playing' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Now playing' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close now playing' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,18 +1,22 @@
 import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronUp, IconPlaylist } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { LazyOverlay } from '@/components/lazy-overlay';
 import { useCurrentTrack } from '../hooks/use-current-track';
 import type { PlayerTrack } from '../types';
 import { LikeButton } from './like-button';
-import { NowPlayingView } from './now-playing-view';
 import { PlayerErrorNotice } from './player-error-notice';
-import { QueuePanel } from './queue-panel';
 import { RepeatButton } from './repeat-button';
 import { SeekBar } from './seek-bar';
 import { ShuffleButton } from './shuffle-button';
 import { TrackCover } from './track-cover';
 import { TransportControls } from './transport-controls';
 import { VolumeControl } from './volume-control';
+
+const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
+const NowPlayingView = lazy(() =>
+  import('./now-playing-view').then((m) => ({ default: m.NowPlayingView })),
+);
 
 export interface PlayerBarProps {
   /** Whether the current track is in the listener's likes (likes live in the data layer). */
@@ -42,10 +46,13 @@ export function PlayerBar({ liked = false, onToggleLike }: PlayerBarProps) {
       style={{ borderTop: '1px solid var(--mantine-color-dark-5)' }}
     >
       <Group justify="space-between" wrap="nowrap" gap="md">
-        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 0' }}>
+        {/* On a phone the track takes the room the controls leave (it truncates); from sm up the
+            three columns share the width 1:2:1. */}
+        <Group gap="sm" wrap="nowrap" miw={0} flex={{ base: '1 1 auto', sm: '1 1 0' }}>
           <UnstyledButton
             aria-label={`Open now playing: ${track.title} by ${track.artist}`}
             onClick={() => setNowPlayingOpen(true)}
+            miw={0}
           >
             <Group gap="sm" wrap="nowrap" miw={0}>
               <TrackCover track={track} size={48} />
@@ -59,10 +66,14 @@ export function PlayerBar({ liked = false, onToggleLike }: PlayerBarProps) {
               </div>
             </Group>
           </UnstyledButton>
-          {toggleLike && <LikeButton liked={liked} onToggle={toggleLike} />}
+          {toggleLike && (
+            <Box visibleFrom="sm">
+              <LikeButton liked={liked} onToggle={toggleLike} />
+            </Box>
+          )}
         </Group>
 
-        <Stack gap={2} align="center" style={{ flex: '2 1 0' }} maw={640}>
+        <Stack gap={2} align="center" flex={{ base: '0 0 auto', sm: '2 1 0' }} maw={640}>
           <TransportControls size="md" />
           <Box w="100%" visibleFrom="sm">
             <SeekBar />
@@ -70,7 +81,7 @@ export function PlayerBar({ liked = false, onToggleLike }: PlayerBarProps) {
           <PlayerErrorNotice />
         </Stack>
 
-        <Group gap={4} wrap="nowrap" justify="flex-end" style={{ flex: '1 1 0' }}>
+        <Group gap={4} wrap="nowrap" justify="flex-end" flex={{ base: '0 0 auto', sm: '1 1 0' }}>
           <Group gap={4} wrap="nowrap" visibleFrom="md">
             <ShuffleButton />
             <RepeatButton />
@@ -98,13 +109,17 @@ export function PlayerBar({ liked = false, onToggleLike }: PlayerBarProps) {
         </Group>
       </Group>
 
-      <QueuePanel opened={queueOpen} onClose={() => setQueueOpen(false)} />
-      <NowPlayingView
-        opened={nowPlayingOpen}
-        onClose={() => setNowPlayingOpen(false)}
-        liked={liked}
-        onToggleLike={toggleLike}
-      />
+      <LazyOverlay opened={queueOpen}>
+        <QueuePanel opened={queueOpen} onClose={() => setQueueOpen(false)} />
+      </LazyOverlay>
+      <LazyOverlay opened={nowPlayingOpen}>
+        <NowPlayingView
+          opened={nowPlayingOpen}
+          onClose={() => setNowPlayingOpen(false)}
+          liked={liked}
+          onToggleLike={toggleLike}
+        />
+      </LazyOverlay>
     </Box>
   );
 }

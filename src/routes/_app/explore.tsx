@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ExplorePage } from '@/features/explore';
 import { titleHead } from '@/lib/page-title';
 
 export interface ExploreSearch {
@@ -11,5 +12,16 @@ export const Route = createFileRoute('/_app/explore')({
     const q = typeof search.q === 'string' ? search.q.trim() : '';
     return q ? { q } : {};
   },
-  component: () => null,
+  component: ExploreRoute,
 });
+
+function ExploreRoute() {
+  const { q = '' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <ExplorePage
+      q={q}
+      onQueryChange={(next) => void navigate({ search: next ? { q: next } : {}, replace: true })}
+    />
+  );
+}

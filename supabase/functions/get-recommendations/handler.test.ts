@@ -10,11 +10,24 @@ import { seedsOf } from './handler';
 
 let h: FunctionsHarness;
 let listener: TestUser;
+let newcomer: TestUser;
 const ids: Record<string, string> = {};
+
+const listen = (user: TestUser, key: string) =>
+  h.db.query('insert into public.listening_history (user_id, track_id) values ($1, $2)', [
+    user.id,
+    ids[key],
+  ]);
+const like = (user: TestUser, key: string) =>
+  h.db.query('insert into public.liked_tracks (user_id, track_id) values ($1, $2)', [
+    user.id,
+    ids[key],
+  ]);
 
 beforeAll(async () => {
   h = await startFunctionsHarness();
   listener = await h.newUser();
+  newcomer = await h.newUser();
   const aurora = await h.newUser();
   const blue = await h.newUser();
   const add = async (key: string, by: TestUser, artist: string, genre: string, plays = 0) => {
@@ -27,11 +40,25 @@ beforeAll(async () => {
   await add('heardBefore', aurora, 'Aurora', 'Rock', 0);
   await add('sameGenre', blue, 'Blue', 'rock', 2);
   await add('popular', blue, 'Blue', 'Jazz', 100);
+  await add('liked', blue, 'Blue', 'Jazz', 50);
+  await add('coListened', blue, 'Blue', 'Ambient', 0);
+  await add('coLiked', blue, 'Blue', 'Ambient', 0);
   await add('own', listener, 'Aurora', 'Rock', 500);
-  await h.db.query('insert into public.listening_history (user_id, track_id) values ($1, $2)', [
-    listener.id,
-    ids.heardBefore,
-  ]);
+  await listen(listener, 'heardBefore');
+  await like(listener, 'liked');
+  // Two other listeners who played 'played' also played 'coListened'; one of them liked 'coLiked'.
+  for (const fan of [await h.newUser(), await h.newUser()]) {
+    await listen(fan, 'played');
+    await listen(fan, 'coListened');
+  }
+  const third = await h.newUser();
+  await like(third, 'played');
+  await like(third, 'coLiked');
+  await listen(third, 'popular');
+  await listen(third, 'popular');
+  await listen(third, 'sameGenre');
+  await listen(third, 'sameArtist');
+  await listen(third, 'own');
 }, DATABASE_HOOK_TIMEOUT_MS);
 afterAll(async () => h?.close(), DATABASE_HOOK_TIMEOUT_MS);
 
@@ -39,7 +66,7 @@ const titles = (data: unknown) =>
   ((data as { recommendations: { title: string }[] }).recommendations ?? []).map((t) => t.title);
 
 describe('get-recommendations', () => {
-  it('ranks same artist, then same genre (unheard), then popular; never own or just played', async () => {
+  it('ranks by what similar listeners played or liked, then artist, genre, plays; never known tracks', async () => {
     // The app sends its own track objects (camelCase fields); only id, artist, genre matter.
     const recentlyPlayed = [
       { id: ids.played, title: 'played', artist: 'Aurora', genre: 'Rock', coverImage: null },
@@ -48,13 +75,27 @@ describe('get-recommendations', () => {
       .client(listener)
       .functions.invoke('get-recommendations', { body: { recentlyPlayed } });
     expect(error).toBeNull();
-    expect(titles(data)).toEqual(['sameArtist', 'sameGenre', 'popular', 'heardBefore']);
+    // coListened: two neighbours (weight 1/sqrt(2) each); coLiked, sameArtist, sameGenre and
+    // popular: the third neighbour (1/sqrt(6)), then artist > genre > plays. Never 'played'
+    // (just played), 'heardBefore' (in the history), 'liked' (liked) or 'own' (own upload).
+    expect(titles(data)).toEqual(['coListened', 'sameArtist', 'sameGenre', 'popular', 'coLiked']);
     const first = (data as { recommendations: Record<string, unknown>[] }).recommendations[0];
     expect(first).toMatchObject({
-      id: ids.sameArtist,
-      artist: 'Aurora',
+      id: ids.coListened,
+      artist: 'Blue',
       audio_url: expect.any(String),
     });
+  });
+
+  it('uses the listening history and likes when nothing was sent', async () => {
+    await listen(newcomer, 'played');
+    const { data, error } = await h
+      .client(newcomer)
+      .functions.invoke('get-recommendations', { body: { recentlyPlayed: [] } });
+    expect(error).toBeNull();
+    expect(titles(data)[0]).toBe('coListened');
+    expect(titles(data)).not.toContain('played');
+    expect(titles(data)).toContain('own'); // someone else's upload for the newcomer
   });
 
   it('falls back to popular tracks without history, and honours limit', async () => {

@@ -1,8 +1,10 @@
 /**
- * `get-recommendations`: POST {recentlyPlayed: track[]} → {recommendations: track[]}.
- * Tracks by the same artists, then the same genres, that the caller has not played, then popular
- * ones; never the caller's own uploads nor the tracks just played. The ranking is SQL
- * (`public.recommend_tracks`, security invoker) called as the caller through supabase-js.
+ * `get-recommendations`: POST {recentlyPlayed: track[], limit?} → {recommendations: track[]}.
+ * Collaborative filtering first (what listeners who played or liked the same tracks as the
+ * caller also played or liked), then tracks by the same artists, then the same genres as what was
+ * just played, then popular ones; never what the caller already played or liked, their own
+ * uploads, nor the tracks just played. The ranking is SQL (`public.recommend_tracks`, migration
+ * 20261122005000) called as the caller through supabase-js, so `auth.uid()` is the caller.
  */
 import { json, readJsonObject, withCors, errorResponse } from '../_shared/http.ts';
 

@@ -56,7 +56,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').and(page.locator('input')).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/home#?$/);
+  // The first sign-in on a device downloads the mirror: allow it time on a busy machine.
+  await expect(page).toHaveURL(/\/home#?$/, { timeout: 30_000 });
 }
 
 /** A fresh user, signed in on `page`. */

@@ -1,0 +1,73 @@
+/**
+ * Front-end weight of the signed-in app: the gzip size of all JavaScript a signed-in user's
+ * cold visit to an app page loads (shell, layout, player, data layer, the page's own chunks).
+ * The session comes from a real login; each page is opened in a fresh context with that storage.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { gzipSize } from '../server/build/precompress';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
+import { startAppServer } from './app-server';
+
+export interface AppPageWeight {
+  path: string;
+  totalGzip: number;
+  chunks: { file: string; gzip: number }[];
+}
+
+export async function measureAppPages(
+  distDir: string,
+  paths: string[],
+  email = 'listener@soundloft.local',
+): Promise<AppPageWeight[]> {
+  const server = await startAppServer(distDir, { seed: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const login = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await login.newPage();
+    await page.goto(`${server.base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').and(page.locator('input')).fill('soundloft-demo');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/home/);
+    const storageState = await login.storageState();
+    await login.close();
+
+    const out: AppPageWeight[] = [];
+    for (const path of paths) {
+      const context = await browser.newContext({ serviceWorkers: 'block', storageState });
+      const tab = await context.newPage();
+      const scripts = new Set<string>();
+      tab.on('response', (res) => {
+        const url = new URL(res.url());
+        if (url.origin === server.base && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+      });
+      await tab.goto(server.base + path, { waitUntil: 'networkidle' });
+      await tab.getByRole('heading', { level: 1 }).first().waitFor();
+      await context.close();
+      const chunks = [...scripts]
+        .map((file) => ({ file, gzip: gzipSize(readFileSync(join(distDir, file))) }))
+        .sort((a, b) => b.gzip - a.gzip);
+      out.push({ path, totalGzip: chunks.reduce((sum, c) => sum + c.gzip, 0), chunks });
+    }
+    return out;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+export function printAppPages(results: AppPageWeight[]) {
+  console.log(
+    '\nSigned-in app pages (gzip JS of a cold visit with a session; goal /home <= 250 KiB)',
+  );
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  for (const r of results) {
+    console.log(`  ${r.path.padEnd(26)} ${kib(r.totalGzip).padStart(10)}`);
+    const big = r.chunks.filter((c) => c.gzip >= 4096);
+    console.log(
+      `    ${big.map((c) => `${c.file.replace('/assets/', '')} ${kib(c.gzip)}`).join(', ')}`,
+    );
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * In-page probes of the player bench: what runs inside the signed-in app's page (through
+ * `page.evaluate`) and over CDP. Audio is read from Howler's own objects (`window.Howler`, set by
+ * howler.js): HTML5 audio elements are never in the DOM.
+ */
+import type { CDPSession, Locator, Page } from '@playwright/test';
+
+interface HowlLike {
+  _src: string | string[];
+  _state: string;
+  _sounds: { _node?: HTMLAudioElement }[];
+}
+type BenchWindow = Window & {
+  Howler?: { _howls: HowlLike[]; _html5AudioPool: unknown[] };
+  __clickAt?: number;
+  __probe?: Promise<number>;
+};
+
+/**
+ * Arms a probe for `src`: from the next click (its event timestamp, taken when the browser
+ * created the event) to the first moment the audio element of `src` plays with its clock past
+ * where it started. Polled every macrotask (about 4 ms), so figures carry that resolution.
+ */
+export async function armClickToAudio(page: Page, src: string): Promise<void> {
+  // tsx compiles with esbuild's keepNames: named functions below call a `__name` helper that
+  // exists in Node, not in the page.
+  await page.evaluate('globalThis.__name ??= (f) => f');
+  await page.evaluate((target) => {
+    const w = window as BenchWindow;
+    w.__clickAt = undefined;
+    const started = new Map<HTMLAudioElement, number>();
+    for (const h of w.Howler?._howls ?? [])
+      for (const s of h._sounds) if (s._node) started.set(s._node, s._node.currentTime);
+    document.addEventListener('click', (e) => (w.__clickAt = e.timeStamp), {
+      capture: true,
+      once: true,
+    });
+    w.__probe = new Promise<number>((resolve, reject) => {
+      const deadline = performance.now() + 30_000;
+      const poll = () => {
+        for (const h of w.Howler?._howls ?? []) {
+          const src0 = Array.isArray(h._src) ? h._src[0] : h._src;
+          if (src0 !== target) continue;
+          for (const s of h._sounds) {
+            const node = s._node;
+            if (!node || node.paused || w.__clickAt === undefined) continue;
+            if (node.currentTime > (started.get(node) ?? 0) + 0.001) {
+              resolve(performance.now() - w.__clickAt);
+              return;
+            }
+          }
+        }
+        if (performance.now() > deadline) reject(new Error(`no audio for ${target}`));
+        else setTimeout(poll, 0);
+      };
+      poll();
+    });
+  }, src);
+}
+
+/** Clicks `button` and returns the click-to-audio time of the armed probe, in ms. */
+export async function clickToAudio(page: Page, button: Locator, src: string): Promise<number> {
+  await armClickToAudio(page, src);
+  await button.click();
+  return page.evaluate(() => (window as BenchWindow).__probe as Promise<number>);
+}
+
+/** Howler's load state of `src` ('loaded' once the browser can play it through), or null. */
+export async function loadState(page: Page, src: string): Promise<string | null> {
+  return page.evaluate((target) => {
+    const howls = (window as BenchWindow).Howler?._howls ?? [];
+    const howl = howls.find((h) => (Array.isArray(h._src) ? h._src[0] : h._src) === target);
+    return howl ? howl._state : null;
+  }, src);
+}
+
+export interface HeapSample {
+  /** JSHeapUsedSize after a forced garbage collection, bytes. */
+  heapUsed: number;
+  /** Live HTMLAudioElement objects in the heap (attached or not). */
+  audioElements: number;
+  /** Live Howl objects in the heap. */
+  howlObjects: number;
+  /** Howls Howler still tracks, and the idle elements of its HTML5 pool. */
+  howlerHowls: number;
+  howlerPool: number;
+  /** DOM nodes and JS event listeners alive (Memory.getDOMCounters). */
+  domNodes: number;
+  listeners: number;
+}
+
+async function countInstances(cdp: CDPSession, prototypeExpression: string): Promise<number> {
+  const proto = await cdp.send('Runtime.evaluate', { expression: prototypeExpression });
+  if (!proto.result.objectId) return 0;
+  const found = await cdp.send('Runtime.queryObjects', {
+    prototypeObjectId: proto.result.objectId,
+  });
+  const objectId = found.objects.objectId;
+  if (!objectId) return 0;
+  const length = await cdp.send('Runtime.callFunctionOn', {
+    objectId,
+    functionDeclaration: 'function () { return this.length; }',
+    returnByValue: true,
+  });
+  await cdp.send('Runtime.releaseObject', { objectId });
+  await cdp.send('Runtime.releaseObject', { objectId: proto.result.objectId });
+  return Number(length.result.value ?? 0);
+}
+
+/** Forces garbage collection (twice: finalizers free more), then samples the heap. */
+export async function sampleHeap(page: Page, cdp: CDPSession): Promise<HeapSample> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await page.waitForTimeout(200);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  const dom = await cdp.send('Memory.getDOMCounters');
+  const howler = await page.evaluate(() => {
+    const h = (window as BenchWindow).Howler;
+    return { howls: h?._howls.length ?? 0, pool: h?._html5AudioPool.length ?? 0 };
+  });
+  return {
+    heapUsed: metric('JSHeapUsedSize'),
+    audioElements: await countInstances(cdp, 'HTMLAudioElement.prototype'),
+    howlObjects: await countInstances(cdp, 'window.Howl ? window.Howl.prototype : undefined'),
+    howlerHowls: howler.howls,
+    howlerPool: howler.pool,
+    domNodes: dom.nodes,
+    listeners: dom.jsEventListeners,
+  };
+}
+
+/**
+ * The floor under the same conditions: a bare `new Audio(src).play()` in the same page, from the
+ * call to the clock advancing, without the app (no click, no React, no Howler). `preload` waits
+ * for canplaythrough first, like the player's preloaded next track. A query string keeps the
+ * cold case out of the HTTP cache.
+ */
+export async function rawPlayToAudio(page: Page, src: string, preload: boolean): Promise<number> {
+  await page.evaluate('globalThis.__name ??= (f) => f');
+  return page.evaluate(
+    async ([url, wait]) => {
+      const audio = new Audio();
+      audio.preload = 'auto';
+      audio.volume = 0;
+      audio.src = `${url}?raw=${Math.random()}`;
+      if (wait) {
+        await new Promise((resolve, reject) => {
+          audio.addEventListener('canplaythrough', resolve, { once: true });
+          audio.addEventListener('error', reject, { once: true });
+        });
+      }
+      const t0 = performance.now();
+      await new Promise<void>((resolve, reject) => {
+        const deadline = t0 + 30_000;
+        const poll = () => {
+          if (!audio.paused && audio.currentTime > 0.001) resolve();
+          else if (performance.now() > deadline) reject(new Error(`no audio for ${url}`));
+          else setTimeout(poll, 0);
+        };
+        void audio.play().then(poll, reject);
+      });
+      const took = performance.now() - t0;
+      audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+      return took;
+    },
+    [src, preload] as const,
+  );
+}

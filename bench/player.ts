@@ -1,0 +1,200 @@
+/**
+ * `npm run bench player`: the player in the production build, signed in as the demo listener on
+ * /explore (42 seeded tracks, real MP3 over Range requests from a local server).
+ * - click-to-audio: from the click (the event's own timestamp) to the audio clock of the clicked
+ *   track advancing, p50/p95, for a track not loaded yet (a row's play button, never the
+ *   preloaded one) and for the preloaded next track (the bar's Next once it has loaded);
+ * - memory: JS heap after forced GC before any playback, after 10 tracks in a row and after 10
+ *   more, with live <audio> elements and Howl objects counted in the heap (leaks show as growth).
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
+import { startAppServer } from './app-server';
+import { percentile } from './explore-catalogue';
+import {
+  clickToAudio,
+  loadState,
+  rawPlayToAudio,
+  sampleHeap,
+  type HeapSample,
+} from './player-measure';
+
+const EMAIL = 'listener@soundloft.local';
+const PASSWORD = 'soundloft-demo';
+const COLD_SAMPLES = 20;
+const PRELOADED_SAMPLES = 15;
+const TRACKS_IN_A_ROW = 10;
+
+interface Row {
+  title: string;
+  src: string;
+}
+
+async function signIn(browser: Browser, base: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ serviceWorkers: 'block', baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').and(page.locator('input')).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/home/, { timeout: 60_000 });
+  await page.close();
+  return context;
+}
+
+/** /explore with every row, and each row's audio URL (Howler is given the stored URL). */
+async function openExplore(page: Page, base: string): Promise<Row[]> {
+  const config = (await (await page.request.get(`${base}/_dev/config`)).json()) as {
+    anonKey: string;
+  };
+  const res = await page.request.get(`${base}/rest/v1/tracks?select=title,audio_url`, {
+    headers: { apikey: config.anonKey },
+  });
+  const urls = new Map(
+    ((await res.json()) as { title: string; audio_url: string }[]).map((t) => [
+      t.title,
+      t.audio_url,
+    ]),
+  );
+  await page.goto('/explore');
+  const buttons = page.getByRole('button', { name: /^Play / });
+  await buttons.nth(40).waitFor({ timeout: 60_000 });
+  // Let the first sync and the search index settle: the bench times playback, not start-up.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2000);
+  const labels = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  return labels.map((label) => {
+    const title = (label ?? '').replace(/^Play /, '');
+    return { title, src: urls.get(title) ?? '' };
+  });
+}
+
+const playButton = (page: Page, title: string) =>
+  page.getByRole('button', { name: `Play ${title}`, exact: true });
+const nextButton = (page: Page) =>
+  page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Next track' });
+
+async function waitLoaded(page: Page, src: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await loadState(page, src)) !== 'loaded') {
+    if (Date.now() > deadline) throw new Error(`${src} was never preloaded`);
+    await page.waitForTimeout(50);
+  }
+}
+
+async function measureClicks(context: BrowserContext, base: string) {
+  const page = await context.newPage();
+  const rows = await openExplore(page, base);
+  // Rows 0, 2, 4, ...: the preloaded track is always the row after the one playing, so every
+  // click here is on a track with nothing loaded.
+  const cold: number[] = [];
+  for (let i = 0; i < COLD_SAMPLES; i++) {
+    const row = rows[i * 2] as Row;
+    cold.push(await clickToAudio(page, playButton(page, row.title), row.src));
+    await page.waitForTimeout(300);
+  }
+  // The bar's Next once the following row has loaded (canplaythrough) in the background.
+  const preloaded: number[] = [];
+  const from = rows.length - PRELOADED_SAMPLES - 1;
+  await playButton(page, (rows[from] as Row).title).click();
+  for (let i = 1; i <= PRELOADED_SAMPLES; i++) {
+    const next = rows[from + i] as Row;
+    await waitLoaded(page, next.src);
+    await page.waitForTimeout(300);
+    preloaded.push(await clickToAudio(page, nextButton(page), next.src));
+  }
+  await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause' }).click();
+  // The same page, the same moment, without the app: what the browser alone needs.
+  const rawCold: number[] = [];
+  const rawPreloaded: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const row = rows[i] as Row;
+    rawCold.push(await rawPlayToAudio(page, row.src, false));
+    rawPreloaded.push(await rawPlayToAudio(page, row.src, true));
+  }
+  await page.close();
+  return { cold, preloaded, rawCold, rawPreloaded };
+}
+
+async function measureMemory(context: BrowserContext, base: string) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const rows = await openExplore(page, base);
+  const samples: { label: string; sample: HeapSample }[] = [];
+  samples.push({ label: 'before any playback', sample: await sampleHeap(page, cdp) });
+  for (let round = 0; round < 2; round++) {
+    const first = rows[round * TRACKS_IN_A_ROW] as Row;
+    await clickToAudio(page, playButton(page, first.title), first.src);
+    await page.waitForTimeout(1500);
+    for (let i = 1; i < TRACKS_IN_A_ROW; i++) {
+      const next = rows[round * TRACKS_IN_A_ROW + i] as Row;
+      await clickToAudio(page, nextButton(page), next.src);
+      await page.waitForTimeout(1500);
+    }
+    await page
+      .getByRole('region', { name: 'Player' })
+      .getByRole('button', { name: 'Pause' })
+      .click();
+    samples.push({
+      label: `after ${(round + 1) * TRACKS_IN_A_ROW} tracks`,
+      sample: await sampleHeap(page, cdp),
+    });
+  }
+  await page.close();
+  return samples;
+}
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+function printLatency(label: string, values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  console.log(
+    `  ${label.padEnd(34)} p50 ${ms(percentile(sorted, 50)).padStart(7)}  p95 ${ms(percentile(sorted, 95)).padStart(7)}  min ${ms(sorted[0] ?? NaN)}  max ${ms(sorted.at(-1) ?? NaN)}  (${sorted.length} clicks)`,
+  );
+}
+
+export async function benchPlayer(distDir: string): Promise<void> {
+  console.log('\nPlayer (production build, demo listener on /explore, Chromium, HTML5 audio)');
+  const server = await startAppServer(distDir, { seed: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const context = await signIn(browser, server.base);
+    const { cold, preloaded, rawCold, rawPreloaded } = await measureClicks(context, server.base);
+    console.log('  click to audio clock advancing (floor here: ~35 ms cold, ~18 ms preloaded;');
+    console.log("  Spotify's published median: 265 ms)");
+    printLatency('track not loaded yet', cold);
+    printLatency('preloaded next track (Next)', preloaded);
+    console.log('  the same page without the app (bare new Audio().play(), call to clock):');
+    printLatency('  not loaded', rawCold);
+    printLatency('  after canplaythrough', rawPreloaded);
+    await context.close();
+
+    const memoryContext = await signIn(browser, server.base);
+    const samples = await measureMemory(memoryContext, server.base);
+    await memoryContext.close();
+    const base = samples[0]?.sample;
+    const ten = samples[1]?.sample;
+    console.log(`  memory after forced GC (goal: <= 20 MiB growth over ${TRACKS_IN_A_ROW} tracks)`);
+    for (const { label, sample } of samples) {
+      console.log(
+        `    ${label.padEnd(22)} heap ${mib(sample.heapUsed).padStart(9)}` +
+          (base ? `  (+${mib(sample.heapUsed - base.heapUsed)})` : '') +
+          `  <audio> ${sample.audioElements}  Howl ${sample.howlObjects}` +
+          `  Howler: ${sample.howlerHowls} live, ${sample.howlerPool} pooled` +
+          `  DOM nodes ${sample.domNodes}  listeners ${sample.listeners}`,
+      );
+    }
+    const twenty = samples[2]?.sample;
+    if (ten && twenty) {
+      console.log(
+        `    the second ${TRACKS_IN_A_ROW} tracks (warm): ${mib(twenty.heapUsed - ten.heapUsed)}, ` +
+          `<audio> ${twenty.audioElements - ten.audioElements >= 0 ? '+' : ''}${twenty.audioElements - ten.audioElements}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

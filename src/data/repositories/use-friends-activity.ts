@@ -1,0 +1,54 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { getDb } from '../db';
+import { fetchFriendsActivity, type FriendActivity } from '../remote/home-remote';
+import { followingIds } from './queries';
+import { useMirrorLoading } from './use-mirror-loading';
+
+export type { FriendActivity } from '../remote/home-remote';
+
+export interface FriendsActivityState {
+  /** True until the first answer for the current set of followed users. */
+  loading: boolean;
+  /** Newest first, at most 10 (spec 9); empty when nobody is followed or the read failed. */
+  items: FriendActivity[];
+}
+
+const LIMIT = 10;
+
+/**
+ * Friends activity: the latest listens of the users `userId` follows (followed ids from the
+ * mirror, listens from the server, where RLS lets a follower read them). Errors are only logged
+ * (spec 8) and leave the list empty. Re-read when the followed users change.
+ */
+export function useFriendsActivity(userId: string | null | undefined): FriendsActivityState {
+  const mirrorLoading = useMirrorLoading();
+  const following = useLiveQuery(
+    () => (userId ? followingIds(getDb(), userId).catch(() => []) : Promise.resolve([])),
+    [userId],
+  );
+  const key = following ? [...following].sort().join(',') : null;
+  const [result, setResult] = useState<{ key: string; items: FriendActivity[] } | null>(null);
+
+  useEffect(() => {
+    if (key === null || key === '') return;
+    let cancelled = false;
+    fetchFriendsActivity(key.split(','), LIMIT)
+      .catch((error: unknown) => {
+        console.error('Failed to fetch friends activity', error);
+        return [];
+      })
+      .then((items) => {
+        if (!cancelled) setResult({ key, items });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+
+  if (key === null) return { loading: true, items: [] };
+  if (key === '') return { loading: mirrorLoading, items: [] };
+  // While another set of followed users loads, keep showing the previous answer.
+  if (!result) return { loading: true, items: [] };
+  return { loading: false, items: result.items };
+}

@@ -1,0 +1,4 @@
+/** Catalogue search: the local index, the server fallback, the explore screen's hooks. */
+export { useTrackSearch, SERVER_PAGE, type TrackSearch } from './use-track-search';
+export { useTopGenres, type GenreCount } from './use-top-genres';
+export { normaliseSearch, trackMatches } from './track-search';

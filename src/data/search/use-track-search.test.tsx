@@ -1,0 +1,131 @@
+import 'fake-indexeddb/auto';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getDb, type Track } from '../db';
+import { searchTracksRemote } from '../remote/search-remote';
+import { mergeMatches } from './track-search';
+import { useTrackSearch } from './use-track-search';
+
+const sync = vi.hoisted(() => ({ lastPulledAt: null as number | null }));
+vi.mock('../sync', () => ({ useSyncStatus: () => ({ lastPulledAt: sync.lastPulledAt }) }));
+vi.mock('../remote/search-remote', () => ({
+  REMOTE_SEARCH_MAX: 1000,
+  searchTracksRemote: vi.fn(),
+}));
+const remote = vi.mocked(searchTracksRemote);
+
+function track(id: string, title: string, minute: number, extra: Partial<Track> = {}): Track {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
+  return {
+    id,
+    title,
+    artist: 'Someone',
+    album: null,
+    genre: null,
+    duration: 120,
+    audioUrl: 'x.mp3',
+    coverImage: null,
+    uploadedBy: 'u',
+    plays: 0,
+    verified: true,
+    createdAt: at,
+    updatedAt: at,
+    ...extra,
+  };
+}
+
+const local = [
+  track('a', 'Neon Lights', 1),
+  track('b', 'Midnight', 2, { artist: 'The Neons' }),
+  track('c', 'Calm', 3, { genre: 'Ambient' }),
+];
+
+beforeEach(async () => {
+  sync.lastPulledAt = Date.now();
+  remote.mockReset();
+  await getDb().tracks.bulkPut(local);
+});
+afterEach(async () => {
+  await Promise.all(getDb().tables.map((t) => t.clear()));
+});
+
+const ids = (tracks: readonly Track[]) => tracks.map((t) => t.id);
+
+describe('useTrackSearch', () => {
+  it('answers from the mirror, newest first, without the server once a pull finished', async () => {
+    const { result, rerender } = renderHook(({ q }) => useTrackSearch(q, 100), {
+      initialProps: { q: '' },
+    });
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(ids(result.current.tracks)).toEqual(['c', 'b', 'a']));
+    expect(result.current.total).toBe(3);
+    rerender({ q: '  NEON ' });
+    expect(ids(result.current.tracks)).toEqual(['b', 'a']);
+    rerender({ q: 'ambient' });
+    expect(ids(result.current.tracks)).toEqual(['c']);
+    rerender({ q: 'nothing' });
+    expect(result.current).toMatchObject({ tracks: [], total: 0, loading: false });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(remote).not.toHaveBeenCalled();
+  });
+
+  it('limits the rows and says when there are more', async () => {
+    const { result } = renderHook(() => useTrackSearch('', 2));
+    await waitFor(() => expect(ids(result.current.tracks)).toEqual(['c', 'b']));
+    expect(result.current).toMatchObject({ total: 3, hasMore: true });
+  });
+
+  it('merges the server matches while the mirror may be incomplete', async () => {
+    sync.lastPulledAt = null;
+    const server = [track('z', 'Neon Nights', 9), track('b', 'Midnight', 2), track('y', 'Off', 8)];
+    let answer: (rows: Track[]) => void = () => {};
+    remote.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const { result } = renderHook(() => useTrackSearch('neon', 100));
+    await waitFor(() => expect(ids(result.current.tracks)).toEqual(['b', 'a']));
+    // The mirror's matches show while the server is asked; nothing is called missing.
+    expect(result.current).toMatchObject({ loading: false, searchingServer: true });
+    await waitFor(() => expect(remote).toHaveBeenCalledWith('neon', 100, expect.anything()));
+    act(() => answer(server));
+    // 'y' does not match 'neon' (the server may send extra rows): dropped.
+    await waitFor(() => expect(ids(result.current.tracks)).toEqual(['z', 'b', 'a']));
+    expect(result.current).toMatchObject({ total: 3, searchingServer: false, hasMore: false });
+  });
+
+  it('shows loading only while nothing is there and the server is still coming', async () => {
+    sync.lastPulledAt = null;
+    await getDb().tracks.clear();
+    let answer: (rows: Track[]) => void = () => {};
+    remote.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const { result } = renderHook(() => useTrackSearch('neon', 100));
+    await waitFor(() => expect(remote).toHaveBeenCalled());
+    expect(result.current.loading).toBe(true);
+    act(() => answer([]));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.total).toBe(0);
+  });
+
+  it('keeps the mirror results when the server fails', async () => {
+    sync.lastPulledAt = null;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    remote.mockRejectedValue(new Error('offline'));
+    const { result } = renderHook(() => useTrackSearch('neon', 100));
+    await waitFor(() => expect(result.current.searchingServer).toBe(false));
+    expect(ids(result.current.tracks)).toEqual(['b', 'a']);
+    warn.mockRestore();
+  });
+});
+
+describe('mergeMatches', () => {
+  it('keeps newest-first order and prefers the local row', () => {
+    const mine = [track('c', 'x neon', 3), track('a', 'neon', 1)];
+    const theirs = [
+      track('d', 'neon d', 4),
+      track('c', 'neon (server)', 3),
+      track('b', 'neon b', 2),
+    ];
+    const merged = mergeMatches(mine, theirs, 'neon');
+    expect(ids(merged)).toEqual(['d', 'c', 'b', 'a']);
+    expect(merged[1]?.title).toBe('x neon');
+    expect(mergeMatches(mine, [], 'neon')).toBe(mine);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * useTrackSearch: the explore screen's search (docs/search.md). Local first: an in-memory index
+ * over the mirror answers every keystroke. While the mirror may not hold the whole catalogue (no
+ * pull has finished in this session) and the browser is online, the server is asked too
+ * (debounced), and its matches are merged in. Results already shown stay while it answers.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { getDb, type Track } from '../db';
+import { REMOTE_SEARCH_MAX, searchTracksRemote } from '../remote/search-remote';
+import { allTracks } from '../repositories/queries';
+import { useSyncStatus } from '../sync';
+import {
+  createTrackSearchIndex,
+  mergeMatches,
+  normaliseSearch,
+  type TrackSearchIndex,
+} from './track-search';
+import { useOnline } from './use-online';
+
+/** Server rows asked for at least (more when the screen shows more). */
+export const SERVER_PAGE = 100;
+/** Wait after the last keystroke before asking the server. */
+export const SERVER_DEBOUNCE_MS = 250;
+
+export interface TrackSearch {
+  /** The first `limit` matches, newest first. */
+  tracks: readonly Track[];
+  /** Every match known (local and server rows merged). */
+  total: number;
+  /** More matches than `tracks`: known ones beyond `limit`, or a full page from the server. */
+  hasMore: boolean;
+  /** True only while nothing can be shown yet and an answer is still coming. */
+  loading: boolean;
+  /** The server is being asked (results may still grow). */
+  searchingServer: boolean;
+}
+
+interface ServerAnswer {
+  key: string;
+  tracks: Track[];
+  /** The server had at least this many (a full page): there may be more. */
+  full: boolean;
+}
+
+export function useTrackSearch(text: string, limit: number): TrackSearch {
+  const query = normaliseSearch(text);
+  const mirror = useLiveQuery(() => allTracks(getDb()).catch(() => [] as Track[]), []);
+  const online = useOnline();
+  const mirrorComplete = useSyncStatus().lastPulledAt !== null;
+  const askServer = online && !mirrorComplete;
+
+  // The index is built on the first non-blank query and again when the mirror changes.
+  const [built, setBuilt] = useState<{ source: Track[]; index: TrackSearchIndex } | null>(null);
+  let index = built && built.source === mirror ? built.index : null;
+  if (!index && mirror && query) {
+    index = createTrackSearchIndex(mirror);
+    setBuilt({ source: mirror, index });
+  }
+  const local = useMemo(() => {
+    if (!mirror) return undefined;
+    if (!query || !index) return mirror;
+    return index.search(query);
+  }, [mirror, query, index]);
+
+  const serverLimit = Math.max(SERVER_PAGE, limit);
+  const key = `${serverLimit}|${query}`;
+  const [answer, setAnswer] = useState<ServerAnswer | null>(null);
+  const [failedKey, setFailedKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!askServer) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      searchTracksRemote(query, serverLimit, abort.signal).then(
+        (tracks) =>
+          setAnswer({
+            key,
+            tracks,
+            full: tracks.length >= serverLimit && serverLimit < REMOTE_SEARCH_MAX,
+          }),
+        (error: unknown) => {
+          if (abort.signal.aborted) return;
+          console.warn('Server search failed; showing the mirror', error);
+          setFailedKey(key);
+        },
+      );
+    }, SERVER_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [askServer, key, query, serverLimit]);
+
+  const merged = useMemo(() => {
+    if (!askServer || !answer) return local;
+    // Matching rows of an earlier answer stay until the new answer comes (nothing flickers out);
+    // the server's rows show even while the mirror is still being read.
+    return mergeMatches(local ?? [], answer.tracks, query);
+  }, [local, askServer, answer, query]);
+
+  const current = askServer && answer?.key === key ? answer : null;
+  const pending = askServer && !current && failedKey !== key;
+  const known = merged?.length ?? 0;
+  return {
+    tracks: merged ? merged.slice(0, limit) : [],
+    total: known,
+    hasMore: known > limit || Boolean(current?.full),
+    loading: known === 0 && (merged === undefined || pending),
+    searchingServer: pending,
+  };
+}

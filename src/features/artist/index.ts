@@ -1,0 +1,1 @@
+export { ArtistPage } from './artist-page';

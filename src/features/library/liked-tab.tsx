@@ -1,0 +1,36 @@
+import { IconHeart } from '@tabler/icons-react';
+import { toast } from '@/components/toast';
+import { getRepositories, useLikedTracks, type Track } from '@/data';
+import { TrackList, useCurrentUserId } from '@/features/catalogue';
+import { EmptyState } from '@/components/empty-state';
+
+async function unlike(track: Track) {
+  try {
+    await getRepositories().likes.toggle(track.id);
+    toast.success(`Removed ${track.title} from Liked Songs`);
+  } catch (error) {
+    console.error('Failed to unlike track', error);
+    toast.error('Failed to unlike track');
+  }
+}
+
+/** Liked Songs: newest like first; the row menu unlikes. */
+export function LikedTab() {
+  const userId = useCurrentUserId();
+  const tracks = useLikedTracks(userId);
+  return (
+    <TrackList
+      tracks={tracks}
+      label="Liked Songs"
+      onRemove={(track) => void unlike(track)}
+      removeLabel="Remove from Liked Songs"
+      empty={
+        <EmptyState
+          icon={<IconHeart size={28} />}
+          message="You haven't liked any songs yet."
+          hint="Tap the heart on any track and it will be waiting for you here."
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * Page model of the player (src/player) for e2e specs and the player bench. Playback starts from
+ * /explore's track list ('Play {title}' per row). Audio is read from Howler's own objects
+ * (`window.Howler`, which howler.js installs): HTML5 audio elements are never in the DOM.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { createUser, type TestUser } from './session';
+
+export const PLAYER_STORAGE_KEY = 'music-player-storage';
+
+export interface AudioNode {
+  src: string;
+  /** Howler's load state: 'unloaded' | 'loading' | 'loaded'. */
+  state: string;
+  currentTime: number;
+  paused: boolean;
+  volume: number;
+  muted: boolean;
+}
+
+export interface AudioCensus {
+  /** Live Howl instances (the current track and the preloaded next one). */
+  howls: number;
+  /** <audio> elements those Howls hold. */
+  nodes: number;
+  /** Idle elements in Howler's HTML5 pool (reused, bounded by html5PoolSize). */
+  pool: number;
+}
+
+export interface PersistedPlayer {
+  currentTrack: { id: string; title: string } | null;
+  queue: { id: string; title: string }[];
+  volume: number;
+  currentTime: number;
+  repeat: 'off' | 'all' | 'one';
+  shuffle: boolean;
+}
+
+/**
+ * A fresh user signed in through the login form. Like session.ts's signInAsNewUser, with more
+ * patience for /home: the first sign-in mirrors the catalogue and a busy machine takes seconds.
+ */
+export async function signInFresh(page: Page, name = 'Player Tester'): Promise<TestUser> {
+  const user = await createUser(page.request, name);
+  await signInWith(page, user.email, user.password);
+  return user;
+}
+
+export async function signInWith(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').and(page.locator('input')).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/home#?$/, { timeout: 30_000 });
+}
+
+export class PlayerPage {
+  readonly page: Page;
+  readonly bar: Locator;
+  readonly nowPlaying: Locator;
+  readonly queuePanel: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.bar = page.getByRole('region', { name: 'Player' });
+    this.nowPlaying = page.getByRole('dialog', { name: 'Now playing' });
+    this.queuePanel = page.getByRole('dialog', { name: 'Queue' });
+  }
+
+  /** /explore (optionally searched) with its rows on screen. */
+  async openExplore(q?: string): Promise<void> {
+    await this.page.goto(q ? `/explore?q=${encodeURIComponent(q)}` : '/explore');
+    await expect(this.page.getByRole('button', { name: /^Play / }).first()).toBeVisible({
+      timeout: 30_000,
+    });
+  }
+
+  rowPlayButton(title: string): Locator {
+    return this.page.getByRole('button', { name: `Play ${title}`, exact: true });
+  }
+
+  rowPauseButton(title: string): Locator {
+    return this.page.getByRole('button', { name: `Pause ${title}`, exact: true });
+  }
+
+  /** Titles of the rows on screen, in order. */
+  async rowTitles(): Promise<string[]> {
+    const labels = await this.page
+      .getByRole('button', { name: /^(Play|Pause) / })
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    return labels.map((l) => l.replace(/^(Play|Pause) /, ''));
+  }
+
+  button(name: string | RegExp, scope: Locator = this.bar): Locator {
+    return scope.getByRole('button', { name, exact: typeof name === 'string' });
+  }
+
+  seekSlider(scope: Locator = this.bar): Locator {
+    return scope.getByRole('slider', { name: 'Seek' });
+  }
+
+  volumeSlider(scope: Locator = this.bar): Locator {
+    return scope.getByRole('slider', { name: 'Volume' });
+  }
+
+  /** The title the bar shows (its 'Open now playing: {title} by {artist}' button). */
+  async barTitle(): Promise<string> {
+    const label = await this.bar
+      .getByRole('button', { name: /^Open now playing: / })
+      .getAttribute('aria-label');
+    return (label ?? '').replace(/^Open now playing: /, '').replace(/ by [^]*$/, '');
+  }
+
+  async expectBarTitle(title: string): Promise<void> {
+    await expect(
+      this.bar.getByRole('button', { name: new RegExp(`^Open now playing: ${escape(title)} by `) }),
+    ).toBeVisible();
+  }
+
+  /** Every live Howl's audio element. */
+  async audioNodes(): Promise<AudioNode[]> {
+    return this.page.evaluate(() => {
+      type Node = {
+        currentTime: number;
+        paused: boolean;
+        volume: number;
+        muted: boolean;
+      };
+      type H = { _src: string | string[]; _state: string; _sounds: { _node?: Node }[] };
+      const howler = (window as unknown as { Howler?: { _howls: H[] } }).Howler;
+      if (!howler) return [];
+      return howler._howls.flatMap((h) =>
+        h._sounds
+          .filter((s) => s._node)
+          .map((s) => ({
+            src: Array.isArray(h._src) ? (h._src[0] ?? '') : h._src,
+            state: h._state,
+            currentTime: s._node?.currentTime ?? 0,
+            paused: s._node?.paused ?? true,
+            volume: s._node?.volume ?? 0,
+            muted: s._node?.muted ?? false,
+          })),
+      );
+    });
+  }
+
+  /** The audio element that is playing (not paused), or null. */
+  async playingAudio(): Promise<AudioNode | null> {
+    return (await this.audioNodes()).find((n) => !n.paused) ?? null;
+  }
+
+  /** Waits until some audio element is playing and its clock has moved past `beyond` seconds. */
+  async expectAudioAdvancing(beyond = 0.3, timeout = 15_000): Promise<AudioNode> {
+    let found: AudioNode | null = null;
+    await expect
+      .poll(
+        async () => {
+          found = await this.playingAudio();
+          return found ? found.currentTime : -1;
+        },
+        { timeout },
+      )
+      .toBeGreaterThan(beyond);
+    return found as unknown as AudioNode;
+  }
+
+  async expectNothingPlaying(): Promise<void> {
+    await expect.poll(async () => (await this.playingAudio()) === null).toBe(true);
+  }
+
+  /** The position the seek slider reports (aria-valuenow, seconds). */
+  async sliderSeconds(): Promise<number> {
+    return Number(await this.seekSlider().getAttribute('aria-valuenow'));
+  }
+
+  async census(): Promise<AudioCensus> {
+    return this.page.evaluate(() => {
+      type H = { _sounds: { _node?: unknown }[] };
+      const howler = (window as unknown as { Howler?: { _howls: H[]; _html5AudioPool: unknown[] } })
+        .Howler;
+      if (!howler) return { howls: 0, nodes: 0, pool: 0 };
+      return {
+        howls: howler._howls.length,
+        nodes: howler._howls.reduce((n, h) => n + h._sounds.filter((s) => s._node).length, 0),
+        pool: howler._html5AudioPool.length,
+      };
+    });
+  }
+
+  async persisted(): Promise<PersistedPlayer | null> {
+    return this.page.evaluate((key) => {
+      const raw = localStorage.getItem(key);
+      return raw ? (JSON.parse(raw) as { state: PersistedPlayer }).state : null;
+    }, PLAYER_STORAGE_KEY);
+  }
+
+  /** Moves focus off any control, so global shortcuts (Space, arrows) reach the player. */
+  async blur(): Promise<void> {
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  }
+
+  /** Drags the pointer straight down by `dy` px over `target`'s centre, in small steps. */
+  async dragDown(target: Locator, dy: number): Promise<void> {
+    const box = await target.boundingBox();
+    if (!box) throw new Error('Nothing to drag');
+    const x = box.x + box.width / 2;
+    const y = box.y + Math.min(box.height / 2, 120);
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x, y + dy, { steps: 8 });
+    await this.page.mouse.up();
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
