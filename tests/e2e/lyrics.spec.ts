@@ -111,7 +111,7 @@ test.describe('lyrics: view mode', () => {
     const lines = (await serverLyrics(page.request, id))!;
     expect(lines.length).toBeGreaterThan(3);
     await page.goto(`/track/${id}`);
-    await expect(page.getByText('Synced')).toBeVisible();
+    await expect(page.locator('#main').getByText('Synced', { exact: true })).toBeVisible();
     const lyrics = page.getByRole('list', { name: 'Lyrics of Harbor Lights' });
     await expect(lyrics.getByRole('listitem')).toHaveCount(lines.length);
     await expect(lyrics.locator('[aria-current="true"]')).toHaveCount(0);
