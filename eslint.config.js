@@ -27,7 +27,14 @@ const aliasResolver = {
 };
 
 /** Vendor SDKs with exactly one owner folder each (CONVENTIONS.md, habit 2). */
-const SDKS = ['dexie', 'dexie-react-hooks', '@supabase/supabase-js', 'howler'];
+const SUPABASE = [
+  '@supabase/supabase-js',
+  '@supabase/auth-js',
+  '@supabase/postgrest-js',
+  '@supabase/functions-js',
+  '@supabase/storage-js',
+];
+const SDKS = ['dexie', 'dexie-react-hooks', ...SUPABASE, 'howler'];
 /** Later entries win for files they match, so the most specific folders come last. */
 const SDK_SCOPES = [
   { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], allowed: [] },
@@ -35,14 +42,14 @@ const SDK_SCOPES = [
   { files: ['src/data/db/**/*.{ts,tsx}'], allowed: ['dexie', 'dexie-react-hooks'] },
   {
     files: ['src/data/remote/**/*.{ts,tsx}'],
-    allowed: ['@supabase/supabase-js', 'dexie-react-hooks'],
+    allowed: [...SUPABASE, 'dexie-react-hooks'],
   },
   { files: ['src/player/engine/**/*.{ts,tsx}'], allowed: ['howler'] },
 ];
 const OWNER = {
   dexie: 'src/data/db/',
   'dexie-react-hooks': 'src/data/',
-  '@supabase/supabase-js': 'src/data/remote/',
+  ...Object.fromEntries(SUPABASE.map((name) => [name, 'src/data/remote/'])),
   howler: 'src/player/engine/',
 };
 const sdkRules = SDK_SCOPES.map(({ files, allowed }) => {

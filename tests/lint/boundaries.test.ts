@@ -61,6 +61,8 @@ describe('import boundaries of CONVENTIONS.md', () => {
   it.each([
     ['dexie', 'src/data/db/zz-probe.ts'],
     ['@supabase/supabase-js', 'src/data/remote/zz-probe.ts'],
+    ['@supabase/auth-js', 'src/data/remote/zz-probe.ts'],
+    ['@supabase/postgrest-js', 'src/data/remote/zz-probe.ts'],
     ['howler', 'src/player/engine/zz-probe.ts'],
   ])('%s is imported only by its owner folder', async (pkg, owner) => {
     const code = `import * as sdk from '${pkg}';\nexport const x = sdk;\n`;

@@ -1,12 +1,11 @@
 /**
- * The one supabase-js client of the app (CONVENTIONS: supabase-js is imported only here).
- * Loaded on demand, so public pages never download it.
+ * The one Supabase client of the app (CONVENTIONS: the Supabase SDK is imported only in
+ * src/data/remote/). Loaded on demand, so public pages never download it.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { loadBackendConfig } from './config';
-import type { Database } from './database.types';
+import type { SoundloftClient } from './lean-client';
 
-export type SoundloftClient = SupabaseClient<Database>;
+export type { SoundloftClient } from './lean-client';
 
 /** Key of the session in localStorage. */
 export const AUTH_STORAGE_KEY = 'soundloft-auth';
@@ -15,11 +14,13 @@ let client: Promise<SoundloftClient> | null = null;
 
 export function getSupabase(): Promise<SoundloftClient> {
   client ??= (async () => {
-    const [{ createClient }, config] = await Promise.all([
-      import('@supabase/supabase-js'),
+    const [{ createLeanClient }, config] = await Promise.all([
+      import('./lean-client'),
       loadBackendConfig(),
     ]);
-    return createClient<Database>(config.url, config.anonKey, {
+    return createLeanClient({
+      url: config.url,
+      anonKey: config.anonKey,
       auth: {
         storageKey: AUTH_STORAGE_KEY,
         persistSession: true,

@@ -72,7 +72,7 @@ export async function uploadAvatarFile(userId: string, file: Blob): Promise<stri
   if (!ext) throw new Error('Please select an image file.');
   const client = await getSupabase();
   const path = `${userId}/${userId}-${Date.now()}.${ext}`;
-  const bucket = client.storage.from('avatars');
+  const bucket = (await client.storage()).from('avatars');
   const { error } = await bucket.upload(path, file, {
     upsert: true,
     cacheControl: '3600',

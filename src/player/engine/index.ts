@@ -1,5 +1,5 @@
-/** The audio engine with Howler and the browser's Media Session. */
-import { createHowlerBackend } from './howler-backend';
+/** The audio engine with Howler (loaded on demand) and the browser's Media Session. */
+import { createLazyBackend } from './lazy-backend';
 import { browserMediaSession } from './media-session';
 import { PlayerEngine } from './player-engine';
 
@@ -8,11 +8,28 @@ export { ListenTracker, LISTEN_THRESHOLD_SECONDS } from './listen-tracker';
 export { MediaSessionBridge, type MediaSessionLike } from './media-session';
 export type { AudioBackend, Sound, SoundEvents } from './audio-backend';
 
+/** The first press of any pointer or key: the click that plays a track comes right after it. */
+const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
 /** Starts the engine on Howler; returns a function that stops it and frees the audio. */
 export function startAudioEngine(options: { currentUserId: () => string | null }): () => void {
-  return new PlayerEngine({
-    backend: createHowlerBackend(),
+  const backend = createLazyBackend(() =>
+    import('./howler-backend').then((m) => m.createHowlerBackend()),
+  );
+  const warm = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, warm, true);
+    backend.warm();
+  };
+  for (const type of INTENT_EVENTS) {
+    window.addEventListener(type, warm, { capture: true, passive: true });
+  }
+  const stop = new PlayerEngine({
+    backend,
     currentUserId: options.currentUserId,
     mediaSession: browserMediaSession(),
   }).start();
+  return () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, warm, true);
+    stop();
+  };
 }
