@@ -3,51 +3,19 @@
  * request the app sends (src/data/remote/search-remote.ts: RPC search_tracks, newest first, 100
  * rows, migration 20261122004000) over /rest/v1, one at a time, for every keystroke of
  * the bench's typed queries. PGlite in memory, then PostgreSQL 15 when one is available
- * (TEST_DATABASE_URL, else a throwaway cluster from scripts/pg-test-cluster.sh).
+ * (bench/postgres.ts: TEST_DATABASE_URL, else a throwaway cluster).
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openTestDatabase } from '../server/db/test-database';
 import { createUser, type TestUser } from '../server/db/test-factories';
 import { loadKeys } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
 import { normaliseSearch } from '../src/lib/substring-index';
 import { Cleanup } from './cleanup';
+import { startPostgres } from './postgres';
 import { TYPED_QUERIES, keystrokes, makeCatalogue, ms, percentile } from './explore-catalogue';
 
 const PAGE = 100;
 const ROUNDS = 3;
-const CLUSTER_SCRIPT = fileURLToPath(new URL('../scripts/pg-test-cluster.sh', import.meta.url));
-
-function sh(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', args, { timeout: timeoutMs, encoding: 'utf8', env }, (error, out, err) => {
-      if (error) reject(new Error(`${args.join(' ')}: ${error.message}\n${err}`));
-      else resolve(out);
-    });
-  });
-}
-
-/** TEST_DATABASE_URL (loopback only), else a throwaway cluster stopped by `cleanup`. */
-async function postgresUrl(cleanup: Cleanup): Promise<string | null> {
-  const given = process.env.TEST_DATABASE_URL;
-  if (given) return ['127.0.0.1', 'localhost'].includes(new URL(given).hostname) ? given : null;
-  const bin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-  if (!existsSync(`${bin}/initdb`)) return null;
-  const env = {
-    ...process.env,
-    PG_TEST_STATE_FILE: join(tmpdir(), `soundloft-bench-explore-pg-${process.pid}`),
-  };
-  const url = (await sh([CLUSTER_SCRIPT, 'start'], 60_000, env)).trim().split('\n').pop() ?? '';
-  const port = new URL(url).port;
-  cleanup.add(`stop cluster on port ${port}`, () =>
-    sh([CLUSTER_SCRIPT, 'stop', port], 30_000, env).then(() => undefined),
-  );
-  return url;
-}
 
 async function benchOne(label: string, env: NodeJS.ProcessEnv, size: number, cleanup: Cleanup) {
   const keys = loadKeys({ JWT_SECRET: 'soundloft-bench-secret-at-least-32-characters' }, () => {});
@@ -146,12 +114,12 @@ export async function benchServerSearch(size: number): Promise<void> {
     } finally {
       await inner.run();
     }
-    const url = await postgresUrl(outer);
-    if (!url) console.log('  PostgreSQL: not available (set PG_BIN or TEST_DATABASE_URL): skipped');
+    const server = await startPostgres(outer, 'explore');
+    if (typeof server === 'string') console.log(`  PostgreSQL: ${server}: skipped`);
     else {
       const pg = new Cleanup();
       try {
-        await benchOne('PostgreSQL 15', { TEST_DATABASE_URL: url }, size, pg);
+        await benchOne('PostgreSQL 15', { TEST_DATABASE_URL: server.url }, size, pg);
       } finally {
         await pg.run();
       }

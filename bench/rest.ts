@@ -9,17 +9,14 @@
  * Database it was given): BEGIN; set_config(role, claims, method, path, headers) through
  * as-role's asRole; the statement; COMMIT, with the same concurrency as the load.
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { asRole, type JwtClaims, type RequestInfo } from '../server/db/as-role';
 import type { Database, QueryResult, Queryable } from '../server/db/database';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database';
 import { loadKeys } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
 import { Cleanup } from './cleanup';
+import { startPostgres } from './postgres';
 import { render, startLoadWorker, type LoadResult, type LoadWorker } from './rest-load';
 import {
   FOLLOWS_PER_USER,
@@ -39,7 +36,6 @@ const DIRECT_SECONDS = 1.5;
 const DIRECT_MAX = 100_000;
 const ANCHOR = 'PostgREST on a 2-vCPU machine: about 2,000 single-row GETs/s';
 const PROBE_N = 'zprobez';
-const CLUSTER_SCRIPT = fileURLToPath(new URL('../scripts/pg-test-cluster.sh', import.meta.url));
 
 interface Recorded {
   sql: string;
@@ -166,59 +162,6 @@ interface DatabaseReport {
   loadBefore: number[];
   loadAfter: number[];
   rows: Row[];
-}
-
-function sh(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'bash',
-      args,
-      { timeout: timeoutMs, encoding: 'utf8', env },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`${args.join(' ')}: ${error.message}\n${stderr}`));
-        else resolve(stdout);
-      },
-    );
-  });
-}
-
-function isLoopback(url: string): boolean {
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
-}
-
-/** TEST_DATABASE_URL, else a throwaway cluster (stopped by cleanup); null when impossible. */
-async function postgresServer(cleanup: Cleanup): Promise<{ url: string; how: string } | null> {
-  const given = process.env.TEST_DATABASE_URL;
-  if (given) {
-    if (!isLoopback(given)) {
-      console.log('  PostgreSQL: TEST_DATABASE_URL is not a loopback address: skipped');
-      return null;
-    }
-    return { url: given, how: 'TEST_DATABASE_URL' };
-  }
-  const bin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-  if (!existsSync(`${bin}/initdb`)) {
-    console.log(
-      `  PostgreSQL: binaries not found in ${bin} (set PG_BIN or TEST_DATABASE_URL): skipped`,
-    );
-    return null;
-  }
-  const started = performance.now();
-  // A private state file: another session's `pg-test-cluster.sh stop` (all) cannot stop ours.
-  const env = {
-    ...process.env,
-    PG_TEST_STATE_FILE: join(tmpdir(), `soundloft-bench-pg-clusters-${process.pid}`),
-  };
-  const url = (await sh([CLUSTER_SCRIPT, 'start'], 60_000, env)).trim().split('\n').pop() ?? '';
-  const port = new URL(url).port;
-  cleanup.add(`stop cluster on port ${port}`, async () => {
-    await sh([CLUSTER_SCRIPT, 'stop', port], 30_000, env);
-  });
-  if (!isLoopback(url)) throw new Error(`cluster not on loopback: ${url}`);
-  return {
-    url,
-    how: `throwaway cluster, port ${port}, started in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  };
 }
 
 async function benchDatabase(
@@ -426,8 +369,9 @@ export async function benchRest(): Promise<void> {
     } finally {
       await inner.run();
     }
-    const pg = await postgresServer(outer);
-    if (pg) {
+    const pg = await startPostgres(outer, 'rest');
+    if (typeof pg === 'string') console.log(`  PostgreSQL: ${pg}: skipped`);
+    else {
       console.log(`\n  PostgreSQL: ${pg.how}`);
       printReport(await benchDatabase('PostgreSQL', { TEST_DATABASE_URL: pg.url }, load, inner));
     }

@@ -11,7 +11,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createUser } from '../server/db/test-factories';
 import { openTestDatabase } from '../server/db/test-database';
-import { loadKeys, signHs256 } from '../server/keys/keys';
+import { loadKeys, userToken } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
 
 const TRACKS = Number(process.env.SYNC_BENCH_TRACKS ?? 5000);
@@ -38,22 +38,6 @@ const tracks = await test.db.transaction(async (tx) => {
   return rows.map((r) => r.id);
 });
 
-const token = (sub: string, ttl: number) => {
-  const now = Math.floor(Date.now() / 1000);
-  return signHs256(
-    {
-      sub,
-      role: 'authenticated',
-      aud: 'authenticated',
-      email: `${sub}@example.test`,
-      session_id: `session-${sub}`,
-      iat: now - 60,
-      exp: now + ttl,
-    },
-    keys.jwtSecret,
-  );
-};
-
 const reply = (res: ServerResponse, body: unknown, type = 'application/json') => {
   res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*' });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -63,7 +47,11 @@ const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   if (url.pathname === '/token') {
     return reply(res, {
-      token: token(url.searchParams.get('sub') ?? '', Number(url.searchParams.get('ttl') ?? 3600)),
+      token: userToken(
+        url.searchParams.get('sub') ?? '',
+        keys.jwtSecret,
+        Number(url.searchParams.get('ttl') ?? 3600),
+      ),
     });
   }
   if (url.pathname === '/user' && req.method === 'POST') {

@@ -3,9 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   DEV_JWT_SECRET,
   JwtError,
+  apiKey,
   createJwtVerifier,
   loadKeys,
   signHs256,
+  userToken,
   verifyJwt,
 } from './keys';
 
@@ -78,5 +80,21 @@ describe('verifyJwt', () => {
     expect(await verify(token)).toMatchObject({ role: 'anon' });
     expect(await verify(token)).toMatchObject({ role: 'anon' });
     await expect(verify(signHs256({ exp: now() - 100 }, SECRET))).rejects.toBeInstanceOf(JwtError);
+  });
+});
+
+describe('apiKey and userToken', () => {
+  it('mint the keys loadKeys returns, and user tokens that verify until their ttl runs out', async () => {
+    const keys = loadKeys({ JWT_SECRET: SECRET });
+    expect(apiKey('service_role', SECRET)).toBe(keys.serviceRoleKey);
+    expect(apiKey('anon', SECRET)).toBe(keys.anonKey);
+    expect(await verifyJwt(userToken('u1', SECRET, 60), SECRET)).toMatchObject({
+      sub: 'u1',
+      role: 'authenticated',
+      aud: 'authenticated',
+    });
+    await expect(verifyJwt(userToken('u1', SECRET, -120), SECRET)).rejects.toMatchObject({
+      reason: 'expired',
+    });
   });
 });

@@ -37,6 +37,32 @@ export function signHs256(claims: Record<string, unknown>, secret: string): stri
   return `${header}.${payload}.${signature}`;
 }
 
+/** An API key as Supabase local development issues it: `{iss, role}`, stable for one secret. */
+export function apiKey(role: 'anon' | 'service_role', secret: string): string {
+  return signHs256({ iss: KEY_ISSUER, role, iat: KEY_IAT, exp: KEY_EXP }, secret);
+}
+
+/**
+ * A user's access token shaped as GoTrue issues it (role and audience `authenticated`), valid for
+ * `ttlSeconds` from now (negative: already expired). For tests and benches, which sign users in
+ * without a password.
+ */
+export function userToken(sub: string, secret: string, ttlSeconds = 3600): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signHs256(
+    {
+      sub,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: `${sub}@example.test`,
+      session_id: `session-${sub}`,
+      iat: now - 120,
+      exp: now + ttlSeconds,
+    },
+    secret,
+  );
+}
+
 export function loadKeys(
   env: Record<string, string | undefined> = process.env,
   warn: (msg: string) => void = console.warn,
@@ -55,12 +81,10 @@ export function loadKeys(
       ].join('\n'),
     );
   }
-  const sign = (role: 'anon' | 'service_role') =>
-    signHs256({ iss: KEY_ISSUER, role, iat: KEY_IAT, exp: KEY_EXP }, jwtSecret);
   return {
     jwtSecret,
-    anonKey: sign('anon'),
-    serviceRoleKey: sign('service_role'),
+    anonKey: apiKey('anon', jwtSecret),
+    serviceRoleKey: apiKey('service_role', jwtSecret),
     usingDevSecret: !configured,
   };
 }

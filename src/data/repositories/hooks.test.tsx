@@ -3,7 +3,16 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { createRepositories } from './index';
-import { useAllTracks, useLikedTrackIds, usePlaylists } from './hooks';
+import {
+  useAllTracks,
+  useFollowingIds,
+  useLikedTrackIds,
+  useLikedTracksOrLoading,
+  usePlaylists,
+  usePlaylistsOrLoading,
+  useUserTracksOrLoading,
+} from './hooks';
+import { useProfileCounts } from './profile-lookup';
 
 afterEach(async () => {
   await Promise.all(getDb().tables.map((t) => t.clear()));
@@ -22,4 +31,31 @@ it('live reads re-render when a repository writes, and start empty', async () =>
   });
   await waitFor(() => expect(likes.result.current).toEqual(['t1']));
   await waitFor(() => expect(playlists.result.current.map((p) => p.name)).toEqual(['Mix']));
+});
+
+it('useFollowingIds and the OrLoading reads are undefined until their first read answers', async () => {
+  const repos = createRepositories({ db: getDb(), currentUserId: () => 'me' });
+  await repos.follows.toggle('u2');
+  const following = renderHook(() => useFollowingIds('me'));
+  const liked = renderHook(() => useLikedTracksOrLoading('me'));
+  const uploads = renderHook(() => useUserTracksOrLoading('me'));
+  const playlists = renderHook(() => usePlaylistsOrLoading('me'));
+  for (const hook of [following, liked, uploads, playlists])
+    expect(hook.result.current).toBe(undefined);
+  await waitFor(() => expect(following.result.current).toEqual(['u2']));
+  await waitFor(() => expect(liked.result.current).toEqual([]));
+  await waitFor(() => expect(uploads.result.current).toEqual([]));
+  await waitFor(() => expect(playlists.result.current).toEqual([]));
+});
+
+it("useProfileCounts: isFollowing is undefined while the viewer's follows load, then the answer", async () => {
+  const repos = createRepositories({ db: getDb(), currentUserId: () => 'me' });
+  await repos.follows.toggle('u2');
+  const other = renderHook(() => useProfileCounts('u2', 'me', 7));
+  const own = renderHook(() => useProfileCounts('me', 'me'));
+  expect(other.result.current.isFollowing).toBe(undefined);
+  expect(other.result.current.followers).toBe(7);
+  expect(own.result.current.isFollowing).toBe(false);
+  await waitFor(() => expect(other.result.current.isFollowing).toBe(true));
+  await waitFor(() => expect(own.result.current.following).toBe(1));
 });

@@ -2,6 +2,8 @@
  * Live reads for components: each re-renders when the mirror changes (any tab, any sync).
  * While the first read runs, and whenever a read fails, lists are empty and rows null (spec 8:
  * list read failures return an empty list); the mirror itself is never wiped by a failure.
+ * The `...OrLoading` reads (and useFollowingIds) answer undefined until their first read has,
+ * like useLiveQuery, for screens where 'still loading' and 'empty' must look different.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
@@ -11,8 +13,12 @@ import * as q from './queries';
 
 const EMPTY: never[] = [];
 
+function useListOrLoading<T>(query: () => Promise<T[]>, deps: unknown[]): T[] | undefined {
+  return useLiveQuery(() => query().catch(() => [] as T[]), deps);
+}
+
 function useList<T>(query: () => Promise<T[]>, deps: unknown[]): T[] {
-  return useLiveQuery(() => query().catch(() => [] as T[]), deps) ?? (EMPTY as T[]);
+  return useListOrLoading(query, deps) ?? (EMPTY as T[]);
 }
 
 function useRow<T>(query: () => Promise<T | null>, deps: unknown[]): T | null {
@@ -21,8 +27,14 @@ function useRow<T>(query: () => Promise<T | null>, deps: unknown[]): T | null {
 
 export const useAllTracks = () => useList(() => q.allTracks(getDb()), []);
 
+export const useUserTracksOrLoading = (userId: string | null | undefined) =>
+  useListOrLoading(
+    () => (userId ? q.tracksByUploader(getDb(), userId) : Promise.resolve([])),
+    [userId],
+  );
+
 export const useUserTracks = (userId: string | null | undefined) =>
-  useList(() => (userId ? q.tracksByUploader(getDb(), userId) : Promise.resolve([])), [userId]);
+  useUserTracksOrLoading(userId) ?? EMPTY;
 
 export const useArtistTracks = (artist: string) =>
   useList(() => q.tracksByArtist(getDb(), artist), [artist]);
@@ -30,11 +42,17 @@ export const useArtistTracks = (artist: string) =>
 export const useLikedTrackIds = (userId: string | null | undefined) =>
   useList(() => (userId ? q.likedTrackIds(getDb(), userId) : Promise.resolve([])), [userId]);
 
+export const useLikedTracksOrLoading = (userId: string | null | undefined) =>
+  useListOrLoading(() => (userId ? q.likedTracks(getDb(), userId) : Promise.resolve([])), [userId]);
+
 export const useLikedTracks = (userId: string | null | undefined) =>
-  useList(() => (userId ? q.likedTracks(getDb(), userId) : Promise.resolve([])), [userId]);
+  useLikedTracksOrLoading(userId) ?? EMPTY;
+
+export const usePlaylistsOrLoading = (userId: string | null | undefined) =>
+  useListOrLoading(() => (userId ? q.playlistsOf(getDb(), userId) : Promise.resolve([])), [userId]);
 
 export const usePlaylists = (userId: string | null | undefined) =>
-  useList(() => (userId ? q.playlistsOf(getDb(), userId) : Promise.resolve([])), [userId]);
+  usePlaylistsOrLoading(userId) ?? EMPTY;
 
 export function usePlaylist(id: string) {
   useEffect(() => {
@@ -61,8 +79,12 @@ export function useProfile(id: string | null | undefined) {
   return useRow(() => (id ? q.profileOf(getDb(), id) : Promise.resolve(null)), [id]);
 }
 
+/** The ids `userId` follows; undefined until the first read answers. */
 export const useFollowingIds = (userId: string | null | undefined) =>
-  useList(() => (userId ? q.followingIds(getDb(), userId) : Promise.resolve([])), [userId]);
+  useListOrLoading(
+    () => (userId ? q.followingIds(getDb(), userId) : Promise.resolve([])),
+    [userId],
+  );
 
 export const useHistory = (userId: string | null | undefined, limit = 10) =>
   useList(

@@ -47,8 +47,11 @@ export interface ProfileCounts {
   followers: number | null;
   following: number | null;
   playlists: number | null;
-  /** Whether the viewer follows this user (the mirror's answer, optimistic). */
-  isFollowing: boolean;
+  /**
+   * Whether the viewer follows this user (the mirror's answer, optimistic); undefined while the
+   * viewer's follows are still being read.
+   */
+  isFollowing: boolean | undefined;
 }
 
 export function useProfileCounts(
@@ -74,10 +77,13 @@ export function useProfileCounts(
   }, [key, userId, viewerId]);
 
   const counts = remote?.key === key ? remote.counts : null;
-  const isFollowing = !own && Boolean(userId) && viewerFollowing.includes(userId ?? '');
+  const isFollowing = own || !userId || !viewerId ? false : viewerFollowing?.includes(userId);
   return {
-    followers: counts ? counts.followersExceptViewer + (isFollowing ? 1 : 0) : fallbackFollowers,
-    following: own ? viewerFollowing.length : (counts?.following ?? null),
+    followers:
+      counts && isFollowing !== undefined
+        ? counts.followersExceptViewer + (isFollowing ? 1 : 0)
+        : fallbackFollowers,
+    following: own ? (viewerFollowing?.length ?? null) : (counts?.following ?? null),
     playlists: own ? ownPlaylists.length : (counts?.playlists ?? null),
     isFollowing,
   };

@@ -7,8 +7,11 @@ import { getRepositories } from '@/data';
 export interface FollowButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
   /** The profile to follow. */
   userId: string;
-  /** Whether the viewer follows them now (useProfileCounts().isFollowing). */
-  following: boolean;
+  /**
+   * Whether the viewer follows them now (useProfileCounts().isFollowing); undefined while that is
+   * still being read: a disabled button with a loader, never a 'Follow' that may be wrong.
+   */
+  following: boolean | undefined;
   /** Who, for the accessible description ('Follow Neon Harbor'). */
   name: string;
 }
@@ -16,6 +19,20 @@ export interface FollowButtonProps extends Omit<ButtonProps, 'children' | 'onCli
 /** Spec 4: Follow / Following toggle; the mirror changes at once, the sync sends it. */
 export function FollowButton({ userId, following, name, ...props }: FollowButtonProps) {
   const [busy, setBusy] = useState(false);
+  if (following === undefined) {
+    return (
+      <Button
+        variant="default"
+        radius="xl"
+        loading
+        aria-label={`Checking whether you follow ${name}`}
+        leftSection={<IconUserPlus size={16} aria-hidden />}
+        {...props}
+      >
+        Follow
+      </Button>
+    );
+  }
   return (
     <Button
       variant={following ? 'default' : 'filled'}

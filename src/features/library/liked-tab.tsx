@@ -1,8 +1,10 @@
 import { IconHeart } from '@tabler/icons-react';
 import { toast } from '@/components/toast';
-import { getRepositories, useLikedTracks, type Track } from '@/data';
+import { getRepositories, useLikedTracksOrLoading, type Track } from '@/data';
 import { TrackList, useCurrentUserId } from '@/features/catalogue';
 import { EmptyState } from '@/components/empty-state';
+import { ListLoader } from './list-loader';
+import { useLoadedList } from './use-loaded-list';
 
 async function unlike(track: Track) {
   try {
@@ -17,7 +19,8 @@ async function unlike(track: Track) {
 /** Liked Songs: newest like first; the row menu unlikes. */
 export function LikedTab() {
   const userId = useCurrentUserId();
-  const tracks = useLikedTracks(userId);
+  const tracks = useLoadedList(useLikedTracksOrLoading(userId));
+  if (!tracks) return <ListLoader label="Liked Songs" />;
   return (
     <TrackList
       tracks={tracks}

@@ -1,13 +1,16 @@
 import { Button, SimpleGrid } from '@mantine/core';
 import { IconPlaylist, IconPlus } from '@tabler/icons-react';
-import { usePlaylists } from '@/data';
+import { usePlaylistsOrLoading } from '@/data';
 import { PlaylistCard, useCurrentUserId } from '@/features/catalogue';
 import { EmptyState } from '@/components/empty-state';
+import { ListLoader } from './list-loader';
+import { useLoadedList } from './use-loaded-list';
 
 /** Playlists: the user's playlists, newest first, as cards (cover, name, track count). */
 export function PlaylistsTab({ onCreate }: { onCreate: () => void }) {
   const userId = useCurrentUserId();
-  const playlists = usePlaylists(userId);
+  const playlists = useLoadedList(usePlaylistsOrLoading(userId));
+  if (!playlists) return <ListLoader label="Playlists" />;
   if (playlists.length === 0) {
     return (
       <EmptyState

@@ -1,13 +1,16 @@
 import { Button } from '@mantine/core';
 import { IconCloudUpload, IconUpload } from '@tabler/icons-react';
-import { useUserTracks } from '@/data';
+import { useUserTracksOrLoading } from '@/data';
 import { TrackList, useCurrentUserId } from '@/features/catalogue';
 import { EmptyState } from '@/components/empty-state';
+import { ListLoader } from './list-loader';
+import { useLoadedList } from './use-loaded-list';
 
 /** Your Uploads: the user's own tracks, newest first (no removal here: nothing deletes yet). */
 export function UploadsTab() {
   const userId = useCurrentUserId();
-  const tracks = useUserTracks(userId);
+  const tracks = useLoadedList(useUserTracksOrLoading(userId));
+  if (!tracks) return <ListLoader label="Your Uploads" />;
   return (
     <TrackList
       tracks={tracks}

@@ -2,10 +2,11 @@
  * Signed-in e2e tests. The suite shares one server, so a test that writes (likes, playlists,
  * follows) signs in as a FRESH user made through GoTrue's admin API; read-only tests may use the
  * seeded demo accounts. The service key is minted from the public dev secret the e2e server runs
- * with (no JWT_SECRET set), exactly as the server mints it.
+ * with (no JWT_SECRET set), by the server's own `apiKey`.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { DEV_JWT_SECRET, apiKey } from '../../../server/keys/keys';
 
 export const DEMO_PASSWORD = 'soundloft-demo';
 export const DEMO = {
@@ -15,16 +16,7 @@ export const DEMO = {
   premium: 'premium@soundloft.local',
 } as const;
 
-const DEV_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-
-function sign(claims: Record<string, unknown>): string {
-  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const body = `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}`;
-  return `${body}.${createHmac('sha256', DEV_JWT_SECRET).update(body).digest('base64url')}`;
-}
-
-export const serviceRoleKey = () =>
-  sign({ iss: 'supabase-local', role: 'service_role', iat: 1735689600, exp: 4102444800 });
+export const serviceRoleKey = () => apiKey('service_role', DEV_JWT_SECRET);
 
 export interface TestUser {
   id: string;

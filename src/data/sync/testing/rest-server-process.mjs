@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { createTrack, createUser } from '../../../../server/db/test-factories.ts';
 import { openTestDatabase } from '../../../../server/db/test-database.ts';
-import { loadKeys, signHs256 } from '../../../../server/keys/keys.ts';
+import { loadKeys, userToken } from '../../../../server/keys/keys.ts';
 import { startRestServer } from '../../../../server/rest/serve.ts';
 
 const TRACKS = Number(process.env.SYNC_TEST_TRACKS ?? 8);
@@ -22,22 +22,6 @@ for (let i = 0; i < TRACKS; i++) {
   tracks.push((await createTrack(test.db, uploader, { title: `Track ${i}` })).id);
 }
 
-const token = (sub, ttl) => {
-  const now = Math.floor(Date.now() / 1000);
-  return signHs256(
-    {
-      sub,
-      role: 'authenticated',
-      aud: 'authenticated',
-      email: `${sub}@example.test`,
-      session_id: `session-${sub}`,
-      iat: now - 120,
-      exp: now + ttl,
-    },
-    keys.jwtSecret,
-  );
-};
-
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const reply = (body) => {
@@ -46,7 +30,11 @@ const control = createServer((req, res) => {
   };
   if (url.pathname === '/token') {
     return reply({
-      token: token(url.searchParams.get('sub'), Number(url.searchParams.get('ttl') ?? 3600)),
+      token: userToken(
+        url.searchParams.get('sub') ?? '',
+        keys.jwtSecret,
+        Number(url.searchParams.get('ttl') ?? 3600),
+      ),
     });
   }
   if (url.pathname === '/user' && req.method === 'POST') {

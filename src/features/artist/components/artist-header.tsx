@@ -2,17 +2,17 @@ import { Badge, Box, Group, Stack, Text, Title, Tooltip, useMatches } from '@man
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { CopyLinkButton } from '@/components/copy-link-button';
 import { FollowButton, PersonAvatar } from '@/features/catalogue';
+import hero from '@/features/catalogue/person-hero.module.css';
 import type { ReactNode } from 'react';
 import { formatCount } from '../artist-stats';
-import classes from './artist.module.css';
 
 export interface ArtistHeaderProps {
   name: string;
   avatar: string | null;
   verified: boolean;
   followers: number | null;
-  /** The artist's profile, when the name maps to one the viewer may follow. */
-  follow: { userId: string; following: boolean } | null;
+  /** The artist's profile, when the name maps to one the viewer may follow (following: FollowButton's). */
+  follow: { userId: string; following: boolean | undefined } | null;
   extra?: ReactNode;
 }
 
@@ -27,9 +27,9 @@ export function ArtistHeader({
 }: ArtistHeaderProps) {
   const avatarSize = useMatches({ base: 112, sm: 160 });
   return (
-    <Box className={classes.hero} p={{ base: 'md', sm: 'xl' }}>
+    <Box className={`${hero.hero} ${hero.artist}`} p={{ base: 'md', sm: 'xl' }}>
       <Group gap="xl" wrap="wrap" align="flex-end">
-        <Box className={classes.avatar}>
+        <Box className={hero.avatar}>
           <PersonAvatar src={avatar} name={name} size={avatarSize} />
         </Box>
         <Stack gap={6} style={{ flex: '1 1 260px', minWidth: 0 }}>
@@ -37,7 +37,7 @@ export function ArtistHeader({
             Artist
           </Text>
           <Group gap="xs" wrap="wrap" align="center">
-            <Title order={1} className={classes.name}>
+            <Title order={1} className={hero.name}>
               {name}
             </Title>
             {verified && (

@@ -3,9 +3,9 @@ import { IconCalendar, IconMail } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Profile } from '@/data';
 import { PersonAvatar } from '@/features/catalogue';
+import hero from '@/features/catalogue/person-hero.module.css';
 import { PLANS } from '@/lib/plans';
 import { memberSince } from '../profile-form';
-import classes from './profile.module.css';
 import { SocialLinks } from './social-links';
 
 export interface ProfileHeaderProps {
@@ -22,14 +22,14 @@ export function ProfileHeader({ profile, email, actions }: ProfileHeaderProps) {
   const size = useMatches({ base: 104, sm: 144 });
   const since = memberSince(profile.createdAt);
   return (
-    <Box className={classes.hero} p={{ base: 'md', sm: 'xl' }}>
+    <Box className={`${hero.hero} ${hero.profile}`} p={{ base: 'md', sm: 'xl' }}>
       <Group gap="xl" align="flex-start" wrap="wrap">
-        <Box className={classes.avatar}>
+        <Box className={hero.avatar}>
           <PersonAvatar src={profile.avatar} name={profile.name} size={size} />
         </Box>
         <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
           <Group gap="xs" align="center">
-            <Title order={1} className={classes.name}>
+            <Title order={1} className={hero.name}>
               {profile.name}
             </Title>
             <Badge variant="light" color="ember" radius="xl" size="lg">
