@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSubstringIndex, fieldsContain, normaliseSearch } from './substring-index';
+import {
+  createSubstringIndex,
+  createSubstringIndexBuilder,
+  fieldsContain,
+  normaliseSearch,
+} from './substring-index';
 
 interface Item {
   id: number;
@@ -99,5 +104,47 @@ describe('createSubstringIndex', () => {
     const index = createSubstringIndex(items, fieldsOf);
     expect(index.search('tr').map((t) => t.id)).toEqual(items.map((t) => t.id));
     expect(index.search('9').map((t) => t.id)).toEqual(naive(items, '9').map((t) => t.id));
+  });
+});
+
+describe('createSubstringIndexBuilder', () => {
+  it('answers exactly at every stage of the build, then is done', () => {
+    fc.assert(
+      fc.property(
+        catalogue,
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(anyText, { minLength: 1, maxLength: 4 }),
+        (items, stepItems, queries) => {
+          const builder = createSubstringIndexBuilder(items, fieldsOf, stepItems);
+          expect(builder.indexed).toBe(0);
+          for (;;) {
+            for (const q of queries) expect(builder.index.search(q)).toEqual(naive(items, q));
+            if (builder.done) break;
+            const before = builder.indexed;
+            builder.step(() => true);
+            expect(builder.indexed).toBe(Math.min(items.length, before + stepItems));
+          }
+          expect(builder.step()).toBe(true);
+          expect(builder.indexed).toBe(items.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stops when asked to yield and resumes where it stopped', () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({
+      id: i,
+      title: `Song ${i}`,
+      artist: i % 2 ? 'Neon' : 'Kai',
+      album: null,
+      genre: null,
+    }));
+    const builder = createSubstringIndexBuilder(items, fieldsOf);
+    expect(builder.step(() => true)).toBe(false);
+    expect(builder.indexed).toBe(256);
+    expect(builder.index.search('neon')).toEqual(naive(items, 'neon'));
+    expect(builder.step()).toBe(true);
+    expect(builder.index.search('song 99')).toEqual(naive(items, 'song 99'));
   });
 });

@@ -63,50 +63,85 @@ export interface SubstringIndex<T> {
   readonly vocabulary: number;
 }
 
-export function createSubstringIndex<T>(
+/**
+ * An index built a slice at a time (so a browser can build it between frames). Its `index`
+ * answers exactly at every stage: items not indexed yet are checked row by row after the
+ * indexed ones, so only the cost of a query changes as the build goes on, never its answer.
+ */
+export interface SubstringIndexBuilder<T> {
+  /** How many items (from the start) are indexed. */
+  readonly indexed: number;
+  readonly done: boolean;
+  /**
+   * Indexes further items until all are done or `shouldYield()` returns true (asked after every
+   * `stepItems` items, 256 by default). Returns `done`.
+   */
+  step(shouldYield?: () => boolean): boolean;
+  readonly index: SubstringIndex<T>;
+}
+
+/** Items indexed between two `shouldYield` questions. */
+const STEP_ITEMS = 256;
+
+export function createSubstringIndexBuilder<T>(
   items: readonly T[],
   fieldsOf: (item: T) => readonly (string | null)[],
-): SubstringIndex<T> {
+  stepItems = STEP_ITEMS,
+): SubstringIndexBuilder<T> {
   const n = items.length;
-  /** Lower-cased non-empty fields per item. */
+  /** Lower-cased non-empty fields per indexed item. */
   const lowered: (readonly string[])[] = new Array<readonly string[]>(n);
+  /** Distinct words in order of first sight, and for each the ascending ids containing it. */
+  const vocabulary: string[] = [];
+  const lists: number[][] = [];
   const postings = new Map<string, number[]>();
-  for (let i = 0; i < n; i++) {
+  /** Marks per item (the generation of the query that last marked it): no clearing per query. */
+  const marks = new Uint32Array(n);
+  let generation = 0;
+  let indexed = 0;
+
+  function indexOne(i: number) {
     const fields: string[] = [];
     for (const f of fieldsOf(items[i] as T)) if (f) fields.push(f.toLowerCase());
     lowered[i] = fields;
     for (const f of fields) {
       for (const word of words(f)) {
         const list = postings.get(word);
-        if (!list) postings.set(word, [i]);
-        else if (list[list.length - 1] !== i) list.push(i);
+        if (!list) {
+          const fresh = [i];
+          postings.set(word, fresh);
+          vocabulary.push(word);
+          lists.push(fresh);
+        } else if (list[list.length - 1] !== i) list.push(i);
       }
     }
   }
-  const vocabulary = [...postings.keys()];
-  const lists = vocabulary.map((w) => postings.get(w) as number[]);
-  /** Marks per item (the generation of the query that last marked it): no clearing per query. */
-  const marks = new Uint32Array(n);
-  let generation = 0;
 
-  const containsIn = (i: number, q: string) => (lowered[i] as string[]).some((f) => f.includes(q));
+  const containsIn = (i: number, q: string) =>
+    i < indexed
+      ? (lowered[i] as string[]).some((f) => f.includes(q))
+      : fieldsContain(fieldsOf(items[i] as T), q);
 
-  function collect(ids: number[] | null, check: string | null): T[] {
+  /** Matches among the indexed items (`ids`, or the marks when many), then the rest by scan. */
+  function collect(ids: number[] | null, check: string | null, q: string): T[] {
     const out: T[] = [];
     if (ids === null) {
-      for (let i = 0; i < n; i++)
+      for (let i = 0; i < indexed; i++)
         if (marks[i] === generation && (check === null || containsIn(i, check)))
           out.push(items[i] as T);
-      return out;
+    } else {
+      ids.sort((a, b) => a - b);
+      for (const i of ids) if (check === null || containsIn(i, check)) out.push(items[i] as T);
     }
-    ids.sort((a, b) => a - b);
-    for (const i of ids) if (check === null || containsIn(i, check)) out.push(items[i] as T);
+    for (let i = indexed; i < n; i++) if (containsIn(i, q)) out.push(items[i] as T);
     return out;
   }
 
-  return {
+  const index: SubstringIndex<T> = {
     size: n,
-    vocabulary: vocabulary.length,
+    get vocabulary() {
+      return vocabulary.length;
+    },
     search(text) {
       const q = normaliseSearch(text);
       if (!q) return items.slice();
@@ -135,7 +170,36 @@ export function createSubstringIndex<T>(
         }
       }
       const check = runs.length === 1 && run === q ? null : q;
-      return collect(many ? null : ids, check);
+      return collect(many ? null : ids, check, q);
     },
   };
+
+  return {
+    get indexed() {
+      return indexed;
+    },
+    get done() {
+      return indexed === n;
+    },
+    step(shouldYield) {
+      while (indexed < n) {
+        const end = Math.min(n, indexed + stepItems);
+        for (let i = indexed; i < end; i++) indexOne(i);
+        indexed = end;
+        if (shouldYield?.()) break;
+      }
+      return indexed === n;
+    },
+    index,
+  };
+}
+
+/** The whole index at once (benches, small inputs). */
+export function createSubstringIndex<T>(
+  items: readonly T[],
+  fieldsOf: (item: T) => readonly (string | null)[],
+): SubstringIndex<T> {
+  const builder = createSubstringIndexBuilder(items, fieldsOf);
+  builder.step();
+  return builder.index;
 }

@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { bindSyncToAuth } from '@/data';
-import { useAuth } from '@/data/auth';
+import { useAuthStatus } from '@/data/auth';
 import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
 
 export const Route = createFileRoute('/_app')({
@@ -11,7 +11,9 @@ export const Route = createFileRoute('/_app')({
 
 /** Spec 2: a loader while authentication is checked; signed-out visitors go to /login. */
 function AppRoutes() {
-  const { status } = useAuth();
+  // Deferred: the whole signed-in frame mounts when the session is known, in interruptible
+  // slices rather than one long task (docs/architecture.md, "Render cost").
+  const status = useDeferredValue(useAuthStatus());
   const navigate = useNavigate();
   const signedOut = status === 'unauthenticated';
   // The local mirror syncs with the server while the signed-in app is open (docs/sync.md).

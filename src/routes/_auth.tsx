@@ -1,6 +1,6 @@
 import { Outlet, createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useAuth } from '@/data/auth';
+import { useAuthStatus } from '@/data/auth';
 
 /** Pages a signed-in user may still see: the confirmation result and setting a new password. */
 const OPEN_TO_SIGNED_IN = new Set(['/verify-email/success', '/reset-password']);
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_auth')({
  * rendered on every router update would start a new navigation each time.
  */
 function AuthRoutes() {
-  const { status } = useAuth();
+  const status = useAuthStatus();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const leave = status === 'authenticated' && !OPEN_TO_SIGNED_IN.has(pathname);

@@ -122,9 +122,9 @@ for (const width of ['desktop', 'mobile'] as const) {
       await box(page).fill('    ');
       await expect(heading(page)).toHaveText('All Tracks');
       await expect(page).toHaveURL(/\/explore$/);
-      expect(await titles(page)).toHaveLength(
-        Number((await count(page).textContent())?.split(' ')[0]),
-      );
+      // Rows render progressively (docs/search.md): poll until every counted row is there.
+      const total = Number((await count(page).textContent())?.split(' ')[0]);
+      await expect.poll(async () => (await titles(page)).length).toBe(total);
 
       await box(page).fill('  isobar  ');
       await expect(heading(page)).toHaveText('Results for "isobar"');
@@ -196,6 +196,28 @@ for (const width of ['desktop', 'mobile'] as const) {
         .nth(-2)
         .click();
       await expect(page).toHaveURL(/\/track\/[0-9a-f-]{36}$/);
+    });
+
+    test('the row menu opens from the keyboard and gives the focus back', async ({ page }) => {
+      await openExplore(page, 'barometer');
+      await expectTitles(page, ['Barometer']);
+      const more = results(page).getByRole('button', { name: 'More options for Barometer' });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem', { name: 'Play next' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'Go to artist' })).toBeVisible();
+      // Focus is inside the menu: arrows walk its items.
+      await expect
+        .poll(() => menu.evaluate((el) => el.contains(document.activeElement)))
+        .toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(more).toBeFocused();
+      // A second open is the same menu, by mouse this time; the page stays on explore.
+      await more.click();
+      await expect(page.getByRole('menuitem', { name: 'Add to queue' })).toBeVisible();
+      await expect(page).toHaveURL(/\/explore/);
     });
   });
 }

@@ -7,4 +7,10 @@ export {
   signup,
 } from './auth-actions';
 export type { AuthState, AuthStatus } from './auth-store';
-export { useAuth } from './use-auth';
+export {
+  useAuth,
+  useAuthSelector,
+  useAuthStatus,
+  useSessionUser,
+  useSessionUserId,
+} from './use-auth';

@@ -10,10 +10,11 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { useAuth } from '../auth/use-auth';
+import { useSessionUserId } from '../auth/use-auth';
 import { getDb, type Profile, type Track } from '../db';
 import { fetchProfileIdByName } from '../remote/profile-remote';
-import { useSyncStatus } from '../sync/app-sync';
+import type { SyncStatus } from '../sync';
+import { useSyncStatusSelector } from '../sync/app-sync';
 import { readCheckpoint } from '../sync/pull';
 import { useProfile } from './hooks';
 import { tracksByArtist } from './queries';
@@ -48,19 +49,17 @@ export function mostFrequentUploader(tracks: readonly Track[]): string | null {
  * first pull finished, a pull failed, or the device is offline.
  */
 export function useMirrorReady(): boolean {
-  const status = useSyncStatus();
-  const userId = useAuth().session?.user.id ?? null;
+  const settled = useSyncStatusSelector(mirrorSettled);
+  const userId = useSessionUserId();
   const loadedBefore = useLiveQuery(
     async () => (userId ? (await readCheckpoint(getDb(), userId, 'tracks')) !== null : false),
     [userId],
   );
-  return (
-    loadedBefore === true ||
-    status.lastPulledAt !== null ||
-    status.lastError !== null ||
-    status.phase === 'offline'
-  );
+  return loadedBefore === true || settled;
 }
+
+const mirrorSettled = (status: SyncStatus) =>
+  status.lastPulledAt !== null || status.lastError !== null || status.phase === 'offline';
 
 export function useArtist(name: string): ArtistLookup {
   const tracks = useLiveQuery(

@@ -7,9 +7,12 @@ import {
   useAllTracks,
   useFollowingIds,
   useLikedTrackIds,
+  useLikeCount,
   useLikedTracksOrLoading,
+  usePlaylistCount,
   usePlaylists,
   usePlaylistsOrLoading,
+  useUploadCount,
   useUserTracksOrLoading,
 } from './hooks';
 import { useProfileCounts } from './profile-lookup';
@@ -58,4 +61,49 @@ it("useProfileCounts: isFollowing is undefined while the viewer's follows load, 
   expect(own.result.current.isFollowing).toBe(false);
   await waitFor(() => expect(other.result.current.isFollowing).toBe(true));
   await waitFor(() => expect(own.result.current.following).toBe(1));
+});
+
+it('a live read keeps its answer (and skips the re-render) while the rows stay the same', async () => {
+  const repos = createRepositories({ db: getDb(), currentUserId: () => 'me' });
+  await repos.playlists.create('Mix');
+  let renders = 0;
+  const playlists = renderHook(() => {
+    renders += 1;
+    return usePlaylists('me');
+  });
+  await waitFor(() => expect(playlists.result.current.map((p) => p.name)).toEqual(['Mix']));
+  const first = playlists.result.current;
+  const rendersBefore = renders;
+  // A sync pull rewrites the row as it is: the live query runs again with the same content.
+  await act(async () => {
+    const row = (await getDb().playlists.toArray())[0]!;
+    await getDb().playlists.put({ ...row });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  expect(playlists.result.current).toBe(first);
+  expect(renders).toBe(rendersBefore);
+  // A real change still arrives.
+  await act(async () => {
+    await repos.playlists.create('Second');
+  });
+  await waitFor(() => expect(playlists.result.current).toHaveLength(2));
+  expect(playlists.result.current).not.toBe(first);
+});
+
+it('the home counts answer numbers, undefined until the first read', async () => {
+  const repos = createRepositories({ db: getDb(), currentUserId: () => 'me' });
+  await repos.likes.toggle('t1');
+  await repos.likes.toggle('t2');
+  await repos.playlists.create('Mix');
+  const likes = renderHook(() => useLikeCount('me'));
+  const lists = renderHook(() => usePlaylistCount('me'));
+  const uploads = renderHook(() => useUploadCount('me'));
+  expect(likes.result.current).toBe(undefined);
+  await waitFor(() => expect(likes.result.current).toBe(2));
+  await waitFor(() => expect(lists.result.current).toBe(1));
+  await waitFor(() => expect(uploads.result.current).toBe(0));
+  await act(async () => {
+    await repos.likes.toggle('t1');
+  });
+  await waitFor(() => expect(likes.result.current).toBe(1));
 });

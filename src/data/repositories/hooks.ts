@@ -6,15 +6,36 @@
  * like useLiveQuery, for screens where 'still loading' and 'empty' must look different.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
+import { sameValue } from '@/lib/same-value';
 import { getDb } from '../db';
 import { fetchOnDemand } from '../sync/app-sync';
 import * as q from './queries';
 
 const EMPTY: never[] = [];
 
+/**
+ * useLiveQuery whose answer keeps its identity while its content does not change, rendered in
+ * the background (docs/architecture.md, "Render cost"):
+ * - A live query runs again on every write to a table it reads (each sync pull writes), and a
+ *   new array, even with the same rows, re-renders the component and everything it is passed to.
+ * - A new answer is a deferred value: React renders it in interruptible slices instead of one
+ *   long task that blocks input (an update from a promise is otherwise rendered in one go).
+ */
+export function useStableLiveQuery<T>(query: () => Promise<T>, deps: unknown[]): T | undefined {
+  const last = useRef<{ value: T } | null>(null);
+  const value = useLiveQuery(async () => {
+    const next = await query();
+    const previous = last.current;
+    if (previous && sameValue(previous.value, next)) return previous.value;
+    last.current = { value: next };
+    return next;
+  }, deps);
+  return useDeferredValue(value);
+}
+
 function useListOrLoading<T>(query: () => Promise<T[]>, deps: unknown[]): T[] | undefined {
-  return useLiveQuery(() => query().catch(() => [] as T[]), deps);
+  return useStableLiveQuery(() => query().catch(() => [] as T[]), deps);
 }
 
 function useList<T>(query: () => Promise<T[]>, deps: unknown[]): T[] {
@@ -22,10 +43,29 @@ function useList<T>(query: () => Promise<T[]>, deps: unknown[]): T[] {
 }
 
 function useRow<T>(query: () => Promise<T | null>, deps: unknown[]): T | null {
-  return useLiveQuery(() => query().catch(() => null), deps) ?? null;
+  return useStableLiveQuery(() => query().catch(() => null), deps) ?? null;
+}
+
+/** A number answers by value, so an unchanged count never re-renders; undefined while loading. */
+function useCount(query: () => Promise<number>, deps: unknown[]): number | undefined {
+  return useDeferredValue(useLiveQuery(() => query().catch(() => 0), deps));
 }
 
 export const useAllTracks = () => useList(() => q.allTracks(getDb()), []);
+
+/** The `limit` newest tracks of the catalogue. */
+export const useRecentTracks = (limit: number) =>
+  useList(() => q.recentTracks(getDb(), limit), [limit]);
+
+/** How many tracks `userId` uploaded, liked, and how many playlists they made. */
+export const useUploadCount = (userId: string | null | undefined) =>
+  useCount(() => (userId ? q.countUploads(getDb(), userId) : Promise.resolve(0)), [userId]);
+
+export const useLikeCount = (userId: string | null | undefined) =>
+  useCount(() => (userId ? q.countLikes(getDb(), userId) : Promise.resolve(0)), [userId]);
+
+export const usePlaylistCount = (userId: string | null | undefined) =>
+  useCount(() => (userId ? q.countPlaylists(getDb(), userId) : Promise.resolve(0)), [userId]);
 
 export const useUserTracksOrLoading = (userId: string | null | undefined) =>
   useListOrLoading(
@@ -72,12 +112,18 @@ export function useLyrics(trackId: string) {
   return useRow(() => q.lyricsOf(getDb(), trackId), [trackId]);
 }
 
-export function useProfile(id: string | null | undefined) {
+/** The profile, null when the mirror has none, undefined until the first read answers. */
+export function useProfileOrLoading(id: string | null | undefined) {
   useEffect(() => {
     if (id) void fetchOnDemand.profile(id).catch(() => undefined);
   }, [id]);
-  return useRow(() => (id ? q.profileOf(getDb(), id) : Promise.resolve(null)), [id]);
+  return useStableLiveQuery(
+    () => (id ? q.profileOf(getDb(), id).catch(() => null) : Promise.resolve(null)),
+    [id],
+  );
 }
+
+export const useProfile = (id: string | null | undefined) => useProfileOrLoading(id) ?? null;
 
 /** The ids `userId` follows; undefined until the first read answers. */
 export const useFollowingIds = (userId: string | null | undefined) =>

@@ -14,13 +14,25 @@ export async function allTracks(db: SoundloftDb): Promise<Track[]> {
   return db.tracks.orderBy('createdAt').reverse().toArray();
 }
 
+/** The newest tracks of the catalogue (home's Recently Added). */
+export async function recentTracks(db: SoundloftDb, limit: number): Promise<Track[]> {
+  return db.tracks.orderBy('createdAt').reverse().limit(limit).toArray();
+}
+
+const uploadsOf = (db: SoundloftDb, userId: string) =>
+  db.tracks.where('[uploadedBy+createdAt]').between([userId, ''], [userId, '\uffff']);
+
+const likesOf = (db: SoundloftDb, userId: string) =>
+  db.likes.where('[userId+createdAt]').between([userId, ''], [userId, '\uffff']);
+
+export const countUploads = (db: SoundloftDb, userId: string) => uploadsOf(db, userId).count();
+export const countLikes = (db: SoundloftDb, userId: string) => likesOf(db, userId).count();
+export const countPlaylists = (db: SoundloftDb, userId: string) =>
+  db.playlists.where('createdBy').equals(userId).count();
+
 /** fetchUserTracks: one uploader's tracks, newest first. */
 export async function tracksByUploader(db: SoundloftDb, userId: string): Promise<Track[]> {
-  return db.tracks
-    .where('[uploadedBy+createdAt]')
-    .between([userId, ''], [userId, '\uffff'])
-    .reverse()
-    .toArray();
+  return uploadsOf(db, userId).reverse().toArray();
 }
 
 export async function tracksByArtist(db: SoundloftDb, artist: string): Promise<Track[]> {
@@ -29,11 +41,7 @@ export async function tracksByArtist(db: SoundloftDb, artist: string): Promise<T
 }
 
 export async function likedTrackIds(db: SoundloftDb, userId: string): Promise<string[]> {
-  const likes = await db.likes
-    .where('[userId+createdAt]')
-    .between([userId, ''], [userId, '\uffff'])
-    .reverse()
-    .toArray();
+  const likes = await likesOf(db, userId).reverse().toArray();
   return likes.map((l) => l.trackId);
 }
 

@@ -1,8 +1,6 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { getDb } from '../db';
 import { fetchFriendsActivity, type FriendActivity } from '../remote/home-remote';
-import { followingIds } from './queries';
+import { useFollowingIds } from './hooks';
 import { useMirrorLoading } from './use-mirror-loading';
 
 export type { FriendActivity } from '../remote/home-remote';
@@ -23,10 +21,7 @@ const LIMIT = 10;
  */
 export function useFriendsActivity(userId: string | null | undefined): FriendsActivityState {
   const mirrorLoading = useMirrorLoading();
-  const following = useLiveQuery(
-    () => (userId ? followingIds(getDb(), userId).catch(() => []) : Promise.resolve([])),
-    [userId],
-  );
+  const following = useFollowingIds(userId);
   const key = following ? [...following].sort().join(',') : null;
   const [result, setResult] = useState<{ key: string; items: FriendActivity[] } | null>(null);
 

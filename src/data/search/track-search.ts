@@ -3,7 +3,14 @@
  * case-insensitive). Pure: the index, the exact predicate, and the merge of local and server
  * matches. docs/search.md.
  */
-import { createSubstringIndex, fieldsContain, type SubstringIndex } from '@/lib/substring-index';
+import {
+  createSubstringIndex,
+  createSubstringIndexBuilder,
+  fieldsContain,
+  type SubstringIndex,
+  type SubstringIndexBuilder,
+} from '@/lib/substring-index';
+import { sameValue } from '@/lib/same-value';
 import type { Track } from '../db';
 
 export { normaliseSearch } from '@/lib/substring-index';
@@ -15,6 +22,35 @@ export type TrackSearchIndex = SubstringIndex<Track>;
 /** The index over `tracks` (kept in their order: the mirror lists newest first). */
 export const createTrackSearchIndex = (tracks: readonly Track[]): TrackSearchIndex =>
   createSubstringIndex(tracks, trackSearchFields);
+
+export type TrackSearchIndexBuilder = SubstringIndexBuilder<Track>;
+
+/** The same index, built a slice at a time; exact at every stage (src/lib/substring-index). */
+export const createTrackSearchIndexBuilder = (tracks: readonly Track[]): TrackSearchIndexBuilder =>
+  createSubstringIndexBuilder(tracks, trackSearchFields);
+
+/**
+ * `next` with the objects of `prev` kept for unchanged rows, and `prev` itself when nothing
+ * changed: a live query's new read of the same rows then renders, indexes and sorts nothing.
+ */
+export function reuseUnchanged(
+  prev: readonly Track[] | undefined,
+  next: readonly Track[],
+): readonly Track[] {
+  if (!prev || prev.length === 0) return next;
+  const byId = new Map(prev.map((t) => [t.id, t]));
+  let same = prev.length === next.length;
+  const out = next.map((t, i) => {
+    const old = byId.get(t.id);
+    if (old && sameValue(old, t)) {
+      if (prev[i] !== old) same = false;
+      return old;
+    }
+    same = false;
+    return t;
+  });
+  return same ? prev : out;
+}
 
 /** The exact filter of spec 2 for one track (`normalised`: trimmed, lower-cased; '' = all). */
 export const trackMatches = (track: Track, normalised: string) =>

@@ -3,8 +3,8 @@
  * index alone (keys, not rows). Genres that differ only in case count as one, shown in their
  * most common spelling.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { getDb, type SoundloftDb } from '../db';
+import { useStableLiveQuery } from '../repositories/hooks';
 
 export interface GenreCount {
   genre: string;
@@ -33,5 +33,6 @@ export async function topGenres(db: SoundloftDb, limit: number): Promise<GenreCo
 
 const EMPTY: GenreCount[] = [];
 
+/** The chips' genres; a new read with the same answer keeps the previous array (no re-render). */
 export const useTopGenres = (limit: number): GenreCount[] =>
-  useLiveQuery(() => topGenres(getDb(), limit).catch(() => EMPTY), [limit]) ?? EMPTY;
+  useStableLiveQuery(() => topGenres(getDb(), limit).catch(() => EMPTY), [limit]) ?? EMPTY;

@@ -2,12 +2,16 @@ import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, type Track } from '../db';
+import { testTrack } from '../db/test-track';
 import { searchTracksRemote } from '../remote/search-remote';
 import { mergeMatches } from './track-search';
 import { useTrackSearch } from './use-track-search';
 
 const sync = vi.hoisted(() => ({ lastPulledAt: null as number | null }));
-vi.mock('../sync', () => ({ useSyncStatus: () => ({ lastPulledAt: sync.lastPulledAt }) }));
+vi.mock('../sync', () => ({
+  useSyncStatusSelector: <T,>(select: (status: { lastPulledAt: number | null }) => T) =>
+    select({ lastPulledAt: sync.lastPulledAt }),
+}));
 vi.mock('../remote/search-remote', () => ({
   REMOTE_SEARCH_MAX: 1000,
   searchTracksRemote: vi.fn(),
@@ -16,22 +20,7 @@ const remote = vi.mocked(searchTracksRemote);
 
 function track(id: string, title: string, minute: number, extra: Partial<Track> = {}): Track {
   const at = new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
-  return {
-    id,
-    title,
-    artist: 'Someone',
-    album: null,
-    genre: null,
-    duration: 120,
-    audioUrl: 'x.mp3',
-    coverImage: null,
-    uploadedBy: 'u',
-    plays: 0,
-    verified: true,
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
-  };
+  return testTrack(id, { title, createdAt: at, updatedAt: at, ...extra });
 }
 
 const local = [
@@ -67,6 +56,18 @@ describe('useTrackSearch', () => {
     expect(result.current).toMatchObject({ tracks: [], total: 0, loading: false });
     await new Promise((r) => setTimeout(r, 300));
     expect(remote).not.toHaveBeenCalled();
+  });
+
+  it('keeps its answer when the mirror is rewritten with the same rows; follows real changes', async () => {
+    const { result } = renderHook(() => useTrackSearch('neon', 100));
+    await waitFor(() => expect(ids(result.current.tracks)).toEqual(['b', 'a']));
+    const first = result.current.tracks;
+    await act(() => getDb().tracks.bulkPut(local.map((t) => ({ ...t }))));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(result.current.tracks).toBe(first);
+    await act(() => getDb().tracks.put(track('d', 'Neon Again', 4)));
+    await waitFor(() => expect(ids(result.current.tracks)).toEqual(['d', 'b', 'a']));
+    expect(result.current.tracks[1]).toBe(first[0]);
   });
 
   it('limits the rows and says when there are more', async () => {

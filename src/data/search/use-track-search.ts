@@ -1,20 +1,23 @@
 /**
  * useTrackSearch: the explore screen's search (docs/search.md). Local first: an in-memory index
- * over the mirror answers every keystroke. While the mirror may not hold the whole catalogue (no
+ * over the mirror answers every keystroke. The index is built in idle time, a few milliseconds
+ * at a time, and answers exactly while it is still being built (rows not yet indexed are checked
+ * one by one), so nothing waits for it and no build step blocks the page. While the mirror may not hold the whole catalogue (no
  * pull has finished in this session) and the browser is online, the server is asked too
  * (debounced), and its matches are merged in. Results already shown stay while it answers.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getDb, type Track } from '../db';
 import { REMOTE_SEARCH_MAX, searchTracksRemote } from '../remote/search-remote';
 import { allTracks } from '../repositories/queries';
-import { useSyncStatus } from '../sync';
+import { useSyncStatusSelector, type SyncStatus } from '../sync';
+import { buildInSlices } from './build-in-slices';
 import {
-  createTrackSearchIndex,
+  createTrackSearchIndexBuilder,
   mergeMatches,
   normaliseSearch,
-  type TrackSearchIndex,
+  reuseUnchanged,
 } from './track-search';
 import { useOnline } from './use-online';
 
@@ -43,25 +46,39 @@ interface ServerAnswer {
   full: boolean;
 }
 
+const NONE: readonly Track[] = [];
+
+const pulledOnce = (status: SyncStatus) => status.lastPulledAt !== null;
+
+/**
+ * The mirror's tracks, newest first (undefined until the first read). A new read that changed
+ * nothing (a sync pull rewriting the same rows) returns the previous array, so nothing downstream
+ * re-renders or re-indexes; unchanged rows keep their objects when something did change.
+ */
+function useMirrorTracks(): readonly Track[] | undefined {
+  const previous = useRef<readonly Track[] | undefined>(undefined);
+  return useLiveQuery(async () => {
+    const rows = await allTracks(getDb()).catch(() => [] as Track[]);
+    previous.current = reuseUnchanged(previous.current, rows);
+    return previous.current;
+  }, []);
+}
+
 export function useTrackSearch(text: string, limit: number): TrackSearch {
   const query = normaliseSearch(text);
-  const mirror = useLiveQuery(() => allTracks(getDb()).catch(() => [] as Track[]), []);
+  const mirror = useMirrorTracks();
   const online = useOnline();
-  const mirrorComplete = useSyncStatus().lastPulledAt !== null;
+  const mirrorComplete = useSyncStatusSelector(pulledOnce);
   const askServer = online && !mirrorComplete;
 
-  // The index is built on the first non-blank query and again when the mirror changes.
-  const [built, setBuilt] = useState<{ source: Track[]; index: TrackSearchIndex } | null>(null);
-  let index = built && built.source === mirror ? built.index : null;
-  if (!index && mirror && query) {
-    index = createTrackSearchIndex(mirror);
-    setBuilt({ source: mirror, index });
-  }
+  // One index per mirror read that changed something; built in idle slices, exact meanwhile.
+  const builder = useMemo(() => (mirror ? createTrackSearchIndexBuilder(mirror) : null), [mirror]);
+  useEffect(() => (builder && !builder.done ? buildInSlices(builder) : undefined), [builder]);
   const local = useMemo(() => {
     if (!mirror) return undefined;
-    if (!query || !index) return mirror;
-    return index.search(query);
-  }, [mirror, query, index]);
+    if (!query || !builder) return mirror;
+    return builder.index.search(query);
+  }, [mirror, query, builder]);
 
   const serverLimit = Math.max(SERVER_PAGE, limit);
   const key = `${serverLimit}|${query}`;
@@ -101,8 +118,9 @@ export function useTrackSearch(text: string, limit: number): TrackSearch {
   const current = askServer && answer?.key === key ? answer : null;
   const pending = askServer && !current && failedKey !== key;
   const known = merged?.length ?? 0;
+  const tracks = useMemo(() => (merged ? merged.slice(0, limit) : NONE), [merged, limit]);
   return {
-    tracks: merged ? merged.slice(0, limit) : [],
+    tracks,
     total: known,
     hasMore: known > limit || Boolean(current?.full),
     loading: known === 0 && (merged === undefined || pending),

@@ -89,6 +89,15 @@ export function useSyncStatus(): SyncStatus {
 }
 
 /**
+ * One derived value of the sync status: the component re-renders only when it changes, not on
+ * every phase and pending count of a sync. `select` returns a primitive.
+ */
+export function useSyncStatusSelector<T>(select: (status: SyncStatus) => T): T {
+  const snapshot = () => select(statusSnapshot());
+  return useSyncExternalStore(subscribeStatus, snapshot, snapshot);
+}
+
+/**
  * Starts and stops the engine with the auth session (call once at app start): sign-in starts
  * it (initial full load, then incremental), another user's sign-in replaces it, sign-out stops
  * it. A token refresh re-arms a push that stopped on a failed refresh.

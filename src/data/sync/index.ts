@@ -13,6 +13,7 @@ export {
   retrySync,
   dismissSyncFailures,
   useSyncStatus,
+  useSyncStatusSelector,
   useDbHealth,
   bindSyncToAuth,
   fetchOnDemand,

@@ -8,6 +8,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState, type MouseEvent, type Ref } from 'react';
 import { usePlaylists, type Track } from '@/data';
 import { playerActions } from '@/player';
 import { addTrackToPlaylist } from './add-to-playlist';
@@ -21,26 +22,75 @@ export interface TrackOptionsMenuProps {
   removeLabel?: string;
 }
 
-/** The row options menu: play next, add to queue, add to playlist, go to artist, remove. */
-export function TrackOptionsMenu({
-  track,
-  onRemove,
-  removeLabel = 'Remove',
-}: TrackOptionsMenuProps) {
-  const navigate = useNavigate();
-  const userId = useCurrentUserId();
-  const playlists = usePlaylists(userId);
+/**
+ * The row options menu: play next, add to queue, add to playlist, go to artist, remove.
+ *
+ * A list shows one per row, and a Mantine Menu costs a popover, its floating position and a
+ * layout effect even while closed: a row shows a plain button until it is first used, and the
+ * menu mounts already open on that click (or Enter/Space). Focus moves into the menu as with any
+ * Mantine menu and returns to the button when it closes (docs/architecture.md, "Render cost").
+ */
+export function TrackOptionsMenu(props: TrackOptionsMenuProps) {
+  const [used, setUsed] = useState(false);
+  if (used) return <OpenableMenu {...props} />;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+    <MenuButton
+      title={props.track.title}
+      onClick={(e) => {
+        e.stopPropagation();
+        setUsed(true);
+      }}
+    />
+  );
+}
+
+function MenuButton({
+  title,
+  onClick,
+  ref,
+  ...others
+}: {
+  title: string;
+  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      aria-label={`More options for ${title}`}
+      aria-haspopup="menu"
+      onClick={onClick}
+      {...others}
+    >
+      <IconDots size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+function OpenableMenu({ track, onRemove, removeLabel = 'Remove' }: TrackOptionsMenuProps) {
+  const navigate = useNavigate();
+  const button = useRef<HTMLButtonElement>(null);
+  // Mantine gives the focus back to what had it when the menu opened: on the first open that is
+  // the plain button this one replaced, so the menu does it itself when the focus would be lost.
+  const returnFocus = () => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('[role="menu"]')) {
+      button.current?.focus();
+    }
+  };
+  return (
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={240}
+      defaultOpened
+      onClose={returnFocus}
+    >
       <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`More options for ${track.title}`}
-          onClick={(e) => e.stopPropagation()}
-        >
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
+        <MenuButton ref={button} title={track.title} onClick={(e) => e.stopPropagation()} />
       </Menu.Target>
       <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
         <Menu.Item
@@ -56,24 +106,7 @@ export function TrackOptionsMenu({
           Add to queue
         </Menu.Item>
         <Menu.Label>Add to playlist</Menu.Label>
-        {playlists.length === 0 ? (
-          <Menu.Item
-            leftSection={<IconPlaylistAdd size={16} aria-hidden />}
-            onClick={() => void navigate({ to: '/library', search: { create: 'playlist' } })}
-          >
-            Create new playlist
-          </Menu.Item>
-        ) : (
-          playlists.map((p) => (
-            <Menu.Item
-              key={p.id}
-              leftSection={<IconPlaylistAdd size={16} aria-hidden />}
-              onClick={() => void addTrackToPlaylist(p.id, p.name, track.id)}
-            >
-              {p.name}
-            </Menu.Item>
-          ))
-        )}
+        <PlaylistItems track={track} />
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconUser size={16} aria-hidden />}
@@ -98,4 +131,29 @@ export function TrackOptionsMenu({
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** The user's playlists, read only while the menu is open (not one live query per row). */
+function PlaylistItems({ track }: { track: Track }) {
+  const navigate = useNavigate();
+  const playlists = usePlaylists(useCurrentUserId());
+  if (playlists.length === 0) {
+    return (
+      <Menu.Item
+        leftSection={<IconPlaylistAdd size={16} aria-hidden />}
+        onClick={() => void navigate({ to: '/library', search: { create: 'playlist' } })}
+      >
+        Create new playlist
+      </Menu.Item>
+    );
+  }
+  return playlists.map((p) => (
+    <Menu.Item
+      key={p.id}
+      leftSection={<IconPlaylistAdd size={16} aria-hidden />}
+      onClick={() => void addTrackToPlaylist(p.id, p.name, track.id)}
+    >
+      {p.name}
+    </Menu.Item>
+  ));
 }

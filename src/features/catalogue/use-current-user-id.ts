@@ -1,6 +1,6 @@
-import { useAuth } from '@/data/auth';
+import { useSessionUserId } from '@/data/auth';
 
 /** The signed-in user's id (profiles.id), or null. */
 export function useCurrentUserId(): string | null {
-  return useAuth().session?.user.id ?? null;
+  return useSessionUserId();
 }

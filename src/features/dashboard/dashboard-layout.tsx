@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import { toast, Toaster } from '@/components/toast';
 import { onSyncRejection, REJECTION_MESSAGES } from '@/data';
@@ -25,6 +25,13 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const [prefs, setPrefs] = useSidebarPrefs();
   const [menuOpen, setMenuOpen] = useState(false);
   const signOut = useSignOut();
+  const resizeSidebar = useCallback((width: number) => setPrefs({ width }), [setPrefs]);
+  const toggleSidebar = useCallback(
+    () => setPrefs({ hidden: !prefs.hidden }),
+    [prefs.hidden, setPrefs],
+  );
+  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // A write the server refused is told in the spec's words; the row was re-pulled already.
   useEffect(
@@ -48,7 +55,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <Sidebar
           user={user}
           width={prefs.width}
-          onResize={(width) => setPrefs({ width })}
+          onResize={resizeSidebar}
           onSignOut={signOut.request}
         />
       )}
@@ -56,8 +63,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         <TopBar
           user={user}
           sidebarHidden={prefs.hidden}
-          onToggleSidebar={() => setPrefs({ hidden: !prefs.hidden })}
-          onOpenMenu={() => setMenuOpen(true)}
+          onToggleSidebar={toggleSidebar}
+          onOpenMenu={openMenu}
         />
         <Box component="main" id="main" tabIndex={-1} className="dashboard-main">
           {children}
@@ -65,12 +72,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       </div>
       <div className="dashboard-player">{user ? <PlayerDock userId={user.id} /> : null}</div>
       <LazyOverlay opened={menuOpen}>
-        <MobileMenu
-          opened={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          user={user}
-          onSignOut={signOut.request}
-        />
+        <MobileMenu opened={menuOpen} onClose={closeMenu} user={user} onSignOut={signOut.request} />
       </LazyOverlay>
       <LazyOverlay opened={signOut.pending !== null}>
         <SignOutDialog

@@ -1,5 +1,6 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { memo } from 'react';
 import { AnchorLink, ButtonLink } from '@/components/router-links';
 import { Logo } from '@/components/site/logo';
 import { NavList } from './nav-list';
@@ -15,7 +16,7 @@ export interface SidebarProps {
 }
 
 /** The desktop sidebar (spec 2): welcome line, upload button, navigation, the user's card. */
-export function Sidebar({ user, width, onResize, onSignOut }: SidebarProps) {
+export const Sidebar = memo(function Sidebar({ user, width, onResize, onSignOut }: SidebarProps) {
   return (
     <Box component="aside" aria-label="Sidebar" className="dashboard-sidebar" w={width}>
       <Stack h="100%" gap={0}>
@@ -60,4 +61,4 @@ export function Sidebar({ user, width, onResize, onSignOut }: SidebarProps) {
       <ResizeHandle width={width} onResize={onResize} />
     </Box>
   );
-}
+});

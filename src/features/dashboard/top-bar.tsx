@@ -4,6 +4,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconMenu2,
 } from '@tabler/icons-react';
+import { memo } from 'react';
 import { AnchorLink } from '@/components/router-links';
 import { LogoMark } from '@/components/site/logo';
 import { SyncIndicator } from './sync-indicator';
@@ -19,7 +20,12 @@ export interface TopBarProps {
 }
 
 /** Spec 2: search, the avatar link to /profile; plus the menu and sidebar toggles. */
-export function TopBar({ user, sidebarHidden, onToggleSidebar, onOpenMenu }: TopBarProps) {
+export const TopBar = memo(function TopBar({
+  user,
+  sidebarHidden,
+  onToggleSidebar,
+  onOpenMenu,
+}: TopBarProps) {
   return (
     <Box component="header" className="dashboard-topbar" px={{ base: 'sm', sm: 'md' }} py="xs">
       <Group gap="sm" wrap="nowrap" justify="space-between">
@@ -74,4 +80,4 @@ export function TopBar({ user, sidebarHidden, onToggleSidebar, onOpenMenu }: Top
       </Group>
     </Box>
   );
-}
+});

@@ -1,4 +1,5 @@
-import { useAuth } from '@/data/auth';
+import { useMemo } from 'react';
+import { useSessionUser } from '@/data/auth';
 import { useProfile } from '@/data';
 import { PLANS } from '@/lib/plans';
 
@@ -11,22 +12,25 @@ export interface CurrentUser {
   isAdmin: boolean;
 }
 
-/** Who is signed in, as the layout shows them: the profile when mirrored, else the session. */
+/**
+ * Who is signed in, as the layout shows them: the profile when mirrored, else the session. The
+ * same object while nothing it shows changes, so the sidebar and top bar skip re-rendering.
+ */
 export function useCurrentUser(): CurrentUser | null {
-  const { session } = useAuth();
-  const user = session?.user;
+  const user = useSessionUser();
   const profile = useProfile(user?.id);
-  if (!user) return null;
-  const metaName = (user.user_metadata.name as string | undefined)?.trim();
+  const metaName = (user?.user_metadata.name as string | undefined)?.trim();
+  const name = profile?.name?.trim() || metaName || '';
+  const email = user?.email ?? '';
+  const avatar = profile?.avatar ?? null;
   const plan = profile?.subscriptionPlan ?? 'free';
-  return {
-    id: user.id,
-    name: profile?.name?.trim() || metaName || '',
-    email: user.email ?? '',
-    avatar: profile?.avatar ?? null,
-    planName: PLANS.find((p) => p.id === plan)?.name ?? 'Free',
-    isAdmin: user.app_metadata.role === 'admin',
-  };
+  const planName = PLANS.find((p) => p.id === plan)?.name ?? 'Free';
+  const isAdmin = user?.app_metadata.role === 'admin';
+  const id = user?.id ?? null;
+  return useMemo(
+    () => (id ? { id, name, email, avatar, planName, isAdmin } : null),
+    [id, name, email, avatar, planName, isAdmin],
+  );
 }
 
 export function initials(nameOrEmail: string): string {

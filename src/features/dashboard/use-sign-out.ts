@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { beforeSignOut } from '@/data';
 import { logout } from '@/data/auth';
 
@@ -12,19 +12,22 @@ export function useSignOut() {
   const [pending, setPending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const confirm = () => {
+  // Stable callbacks: the memoised sidebar and menu take them as props.
+  const confirm = useCallback(() => {
     setPending(null);
     setError(null);
     logout()
       .then(() => navigate({ to: '/login' }))
       .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Failed to logout'));
-  };
+  }, [navigate]);
 
-  const request = () => {
+  const request = useCallback(() => {
     void beforeSignOut()
       .then(({ pending: n, safe }) => (safe ? confirm() : setPending(n)))
       .catch(() => confirm());
-  };
+  }, [confirm]);
 
-  return { request, confirm, cancel: () => setPending(null), pending, error };
+  const cancel = useCallback(() => setPending(null), []);
+
+  return { request, confirm, cancel, pending, error };
 }

@@ -1,6 +1,6 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTopGenres, useTrackSearch } from '@/data';
 import { ExploreResults } from './components/explore-results';
 import { ExploreSearchBox } from './components/explore-search-box';
@@ -43,6 +43,10 @@ export function ExplorePage({ q, onQueryChange }: ExplorePageProps) {
     onQueryChange(next);
   };
   const syncUrl = useDebouncedCallback(send, URL_DEBOUNCE_MS);
+  const showMore = useCallback(
+    () => setVisible({ query, count: limit + PAGE_SIZE }),
+    [query, limit],
+  );
 
   const change = (value: string, now = false) => {
     setText(value);
@@ -80,7 +84,8 @@ export function ExplorePage({ q, onQueryChange }: ExplorePageProps) {
           hasMore={search.hasMore}
           loading={search.loading}
           searchingServer={search.searchingServer}
-          onShowMore={() => setVisible({ query, count: limit + PAGE_SIZE })}
+          onShowMore={showMore}
+          listKey={query.toLowerCase()}
         />
       </Stack>
     </Container>

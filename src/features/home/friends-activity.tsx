@@ -1,11 +1,16 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useFriendsActivity } from '@/data';
 import { ActivityItem } from './activity-item';
 import { SectionHeader } from './section-header';
 
 /** Friends Activity: what the people you follow listened to, newest first (spec 2, 9: 10). */
-export function FriendsActivity({ userId }: { userId: string | null }) {
+export const FriendsActivity = memo(function FriendsActivity({
+  userId,
+}: {
+  userId: string | null;
+}) {
   const { loading, items } = useFriendsActivity(userId);
   return (
     <section aria-labelledby="home-friends">
@@ -52,4 +57,4 @@ export function FriendsActivity({ userId }: { userId: string | null }) {
       </Paper>
     </section>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
+import { memo } from 'react';
 import { AnchorLink } from '@/components/router-links';
-import type { Track } from '@/data';
+import { useMirrorLoading, useRecentTracks } from '@/data';
 import { CoverShelf, CoverShelfSkeleton } from './cover-shelf';
 import { SectionHeader } from './section-header';
 import { TrackCoverCard } from './track-cover-card';
@@ -9,7 +10,9 @@ import { TrackCoverCard } from './track-cover-card';
 export const RECENTLY_ADDED_COUNT = 8;
 
 /** Recently Added: the newest tracks as cover cards; See All goes to /explore. */
-export function RecentlyAdded({ tracks, loading }: { tracks: readonly Track[]; loading: boolean }) {
+export const RecentlyAdded = memo(function RecentlyAdded() {
+  const loading = useMirrorLoading();
+  const tracks = useRecentTracks(RECENTLY_ADDED_COUNT);
   return (
     <section aria-labelledby="home-recent">
       <SectionHeader
@@ -38,4 +41,4 @@ export function RecentlyAdded({ tracks, loading }: { tracks: readonly Track[]; l
       )}
     </section>
   );
-}
+});

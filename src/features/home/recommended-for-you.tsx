@@ -1,5 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
+import { memo, useMemo } from 'react';
 import { useRecommendations } from '@/data';
 import { CoverShelf, CoverShelfSkeleton } from './cover-shelf';
 import { SectionHeader } from './section-header';
@@ -8,9 +9,13 @@ import { TrackCoverCard } from './track-cover-card';
 const SHOWN = 8;
 
 /** Recommended For You: the get-recommendations function; failures only logged (spec 8). */
-export function RecommendedForYou({ userId }: { userId: string | null }) {
+export const RecommendedForYou = memo(function RecommendedForYou({
+  userId,
+}: {
+  userId: string | null;
+}) {
   const { loading, tracks } = useRecommendations(userId);
-  const shown = tracks.slice(0, SHOWN);
+  const shown = useMemo(() => tracks.slice(0, SHOWN), [tracks]);
   return (
     <section aria-labelledby="home-recommended">
       <SectionHeader id="home-recommended" title="Recommended For You" />
@@ -34,4 +39,4 @@ export function RecommendedForYou({ userId }: { userId: string | null }) {
       )}
     </section>
   );
-}
+});

@@ -7,11 +7,12 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
-export interface HomeStats {
+export interface StatCardsProps {
   tracks: number;
   liked: number;
   playlists: number;
   plan: string;
+  loading: boolean;
 }
 
 interface Stat {
@@ -22,12 +23,12 @@ interface Stat {
 }
 
 /** Your Tracks, Liked Songs, Playlists, Current Plan (spec 2). */
-export function StatCards({ stats, loading }: { stats: HomeStats; loading: boolean }) {
+export function StatCards({ tracks, liked, playlists, plan, loading }: StatCardsProps) {
   const items: Stat[] = [
-    { label: 'Your Tracks', value: String(stats.tracks), icon: IconCloudUpload, color: 'ember' },
-    { label: 'Liked Songs', value: String(stats.liked), icon: IconHeart, color: 'pink' },
-    { label: 'Playlists', value: String(stats.playlists), icon: IconPlaylist, color: 'violet' },
-    { label: 'Current Plan', value: stats.plan, icon: IconCrown, color: 'yellow' },
+    { label: 'Your Tracks', value: String(tracks), icon: IconCloudUpload, color: 'ember' },
+    { label: 'Liked Songs', value: String(liked), icon: IconHeart, color: 'pink' },
+    { label: 'Playlists', value: String(playlists), icon: IconPlaylist, color: 'violet' },
+    { label: 'Current Plan', value: plan, icon: IconCrown, color: 'yellow' },
   ];
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
@@ -54,7 +55,7 @@ export function StatCards({ stats, loading }: { stats: HomeStats; loading: boole
                 {label}
               </Text>
               {loading ? (
-                <Skeleton h={22} w={48} mt={4} />
+                <Skeleton h={{ base: 22, sm: 24 }} w={48} />
               ) : (
                 <Text fz={{ base: 'lg', sm: 'xl' }} fw={750} lh={1.2} data-testid="stat-value">
                   {value}

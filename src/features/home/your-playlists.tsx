@@ -1,7 +1,8 @@
 import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlaylist, IconPlus } from '@tabler/icons-react';
+import { memo, useMemo } from 'react';
 import { AnchorLink, ButtonLink } from '@/components/router-links';
-import type { Playlist } from '@/data';
+import { useMirrorLoading, usePlaylists } from '@/data';
 import { PlaylistCard } from '@/features/catalogue/playlist-card';
 import { CoverShelf, CoverShelfSkeleton } from './cover-shelf';
 import { SectionHeader } from './section-header';
@@ -10,14 +11,10 @@ import { SectionHeader } from './section-header';
 export const PLAYLISTS_SHOWN = 5;
 
 /** Your Playlists: the first 5; See All to the library; empty: create one there. */
-export function YourPlaylists({
-  playlists,
-  loading,
-}: {
-  playlists: readonly Playlist[];
-  loading: boolean;
-}) {
-  const shown = playlists.slice(0, PLAYLISTS_SHOWN);
+export const YourPlaylists = memo(function YourPlaylists({ userId }: { userId: string | null }) {
+  const loading = useMirrorLoading();
+  const playlists = usePlaylists(userId);
+  const shown = useMemo(() => playlists.slice(0, PLAYLISTS_SHOWN), [playlists]);
   return (
     <section aria-labelledby="home-playlists">
       <SectionHeader
@@ -70,4 +67,4 @@ export function YourPlaylists({
       )}
     </section>
   );
-}
+});

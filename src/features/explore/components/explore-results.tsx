@@ -10,9 +10,11 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
+import { memo } from 'react';
 import type { Track } from '@/data';
 import { TrackList } from '@/features/catalogue';
 import { NO_TRACKS_FOUND, TRY_DIFFERENT_TERM } from '../explore-text';
+import { useProgressiveRows } from './use-progressive-rows';
 
 export interface ExploreResultsProps {
   tracks: readonly Track[];
@@ -21,6 +23,8 @@ export interface ExploreResultsProps {
   loading: boolean;
   searchingServer: boolean;
   onShowMore: () => void;
+  /** Identifies the search (its normalised text): a new one renders its rows afresh. */
+  listKey: string;
 }
 
 function NoTracks() {
@@ -57,19 +61,26 @@ function LoadingRows() {
   );
 }
 
-/** Results: skeleton rows while nothing is there yet, the spec's empty text, or the list. */
-export function ExploreResults({
+/**
+ * Results: skeleton rows while nothing is there yet, the spec's empty text, or the list. Memoised
+ * (the page re-renders on every keystroke and sync tick) and rendered progressively
+ * (useProgressiveRows).
+ */
+export const ExploreResults = memo(function ExploreResults({
   tracks,
   total,
   hasMore,
   loading,
   searchingServer,
   onShowMore,
+  listKey,
 }: ExploreResultsProps) {
-  if (loading) return <LoadingRows />;
+  const { rows, pending } = useProgressiveRows(tracks, listKey);
+  // Nothing rendered yet but rows are coming: skeletons, not 'No tracks found.'.
+  if (loading || (rows.length === 0 && tracks.length > 0)) return <LoadingRows />;
   return (
-    <Stack gap="md">
-      <TrackList tracks={tracks} label="Search results" empty={<NoTracks />} />
+    <Stack gap="md" aria-busy={pending || undefined}>
+      <TrackList tracks={rows} label="Search results" empty={<NoTracks />} />
       {searchingServer && tracks.length > 0 && (
         <Group gap="xs" justify="center" c="dimmed">
           <Loader size="xs" color="gray" />
@@ -87,4 +98,4 @@ export function ExploreResults({
       )}
     </Stack>
   );
-}
+});

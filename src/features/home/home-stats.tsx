@@ -1,0 +1,44 @@
+import { Skeleton } from '@mantine/core';
+import { memo } from 'react';
+import {
+  useLikeCount,
+  useMirrorLoading,
+  usePlaylistCount,
+  useProfileOrLoading,
+  useUploadCount,
+} from '@/data';
+import { planName } from './home-text';
+import { StatCards } from './stat-cards';
+import { UpgradeBanner } from './upgrade-banner';
+
+/** The stat cards, then the upgrade banner for the free plan (a placeholder while unknown). */
+export const HomeStats = memo(function HomeStats({ userId }: { userId: string | null }) {
+  const mirrorLoading = useMirrorLoading();
+  const profile = useProfileOrLoading(userId);
+  const tracks = useUploadCount(userId);
+  const liked = useLikeCount(userId);
+  const playlists = usePlaylistCount(userId);
+  const loading =
+    mirrorLoading || tracks === undefined || liked === undefined || playlists === undefined;
+  return (
+    <>
+      <StatCards
+        loading={loading}
+        tracks={tracks ?? 0}
+        liked={liked ?? 0}
+        playlists={playlists ?? 0}
+        plan={planName(profile?.subscriptionPlan)}
+      />
+      {profile?.subscriptionPlan === 'free' ? <UpgradeBanner /> : null}
+      {profile === undefined || (profile === null && mirrorLoading) ? (
+        // While the plan is unknown the banner's exact place is held (its size changes with the
+        // width), hidden and inert, so the sections below do not jump when it appears.
+        <Skeleton visible radius="lg" aria-hidden>
+          <div inert>
+            <UpgradeBanner />
+          </div>
+        </Skeleton>
+      ) : null}
+    </>
+  );
+});
