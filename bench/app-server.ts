@@ -19,7 +19,9 @@ export async function startAppServer(distDir: string, { seed = false } = {}): Pr
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const backend = await startBackend(
-    { ...process.env, DATA_DIR: 'memory', SEED: seed ? '' : 'none' },
+    // Edge functions reach the backend at SUPABASE_URL (the request handler above does not pass
+    // the socket they would otherwise take the address from).
+    { ...process.env, DATA_DIR: 'memory', SEED: seed ? '' : 'none', SUPABASE_URL: base },
     { publicUrl: base, log: () => undefined },
   );
   const app = createApp({ distDir, mounts: backend.mounts, devConfig: backend.devConfig });
