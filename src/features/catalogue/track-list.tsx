@@ -98,7 +98,7 @@ export function TrackList({
                   </ActionIcon>
                 </Group>
               </Table.Td>
-              <Table.Td maw={0} w="40%">
+              <Table.Td maw={0} w={{ base: '100%', sm: '40%' }}>
                 <Group gap="sm" wrap="nowrap">
                   <CoverArt src={track.coverImage} seed={track.id} size={40} />
                   <div style={{ minWidth: 0 }}>
