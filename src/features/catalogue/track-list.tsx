@@ -8,6 +8,7 @@ import { formatTime } from '@/lib/format-time';
 import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
 import { CoverArt } from './cover-art';
 import { albumLabel, toPlayerTracks } from './to-player-track';
+import classes from './track-list.module.css';
 import { TrackOptionsMenu } from './track-options-menu';
 
 export interface TrackListProps {
@@ -98,7 +99,7 @@ export function TrackList({
                   </ActionIcon>
                 </Group>
               </Table.Td>
-              <Table.Td maw={0} w={{ base: '100%', sm: '40%' }}>
+              <Table.Td maw={0} className={classes.title}>
                 <Group gap="sm" wrap="nowrap">
                   <CoverArt src={track.coverImage} seed={track.id} size={40} />
                   <div style={{ minWidth: 0 }}>

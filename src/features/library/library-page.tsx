@@ -2,7 +2,7 @@ import { Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mant
 import { IconCloudUpload, IconHeart, IconPlaylist, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useLikedTrackIds, usePlaylists, useUserTracks } from '@/data';
+import { useLikeCount, usePlaylistCount, useUploadCount } from '@/data';
 import { useCurrentUserId } from '@/features/catalogue';
 import { LikedTab } from './liked-tab';
 import {
@@ -27,10 +27,10 @@ const ICONS: Record<LibraryTab, ReactNode> = {
 export function LibraryPage({ search }: { search: LibrarySearch }) {
   const navigate = useNavigate();
   const userId = useCurrentUserId();
-  const counts: Record<LibraryTab, number> = {
-    uploads: useUserTracks(userId).length,
-    liked: useLikedTrackIds(userId).length,
-    playlists: usePlaylists(userId).length,
+  const counts: Record<LibraryTab, number | undefined> = {
+    uploads: useUploadCount(userId),
+    liked: useLikeCount(userId),
+    playlists: usePlaylistCount(userId),
   };
   // The router merges the raw query under the validated one, so an unknown ?tab= can still be
   // here: only a known tab counts.
@@ -67,6 +67,8 @@ export function LibraryPage({ search }: { search: LibrarySearch }) {
               <Tabs.Tab
                 key={value}
                 value={value}
+                // The list scrolls sideways on a phone; a squeezed tab would crush its count.
+                style={{ flexShrink: 0 }}
                 leftSection={ICONS[value]}
                 rightSection={
                   counts[value] ? (
