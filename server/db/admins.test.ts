@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAdminEmails, syncAdmins } from './admins';
 import { asRole } from './as-role';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from './test-database';
+import { testDatabaseKind } from './test-database';
+import { useTestDatabase } from './use-test-database';
 import { createUser } from './test-factories';
 
-let test: TestDatabase;
-beforeAll(async () => {
-  test = await openTestDatabase();
-}, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
+const test = useTestDatabase();
 
 async function isAdmin(claims: Record<string, unknown>): Promise<boolean> {
   return asRole(

@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asRole, roleOf } from './as-role';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from './test-database';
+import { testDatabaseKind } from './test-database';
+import { useTestDatabase } from './use-test-database';
 
-let test: TestDatabase;
-beforeAll(async () => {
-  test = await openTestDatabase();
-}, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
+const test = useTestDatabase();
 
 const SUB = '0b6a0b9e-3a52-4a0e-9d43-6a3f2a1b9c01';
 const CLAIMS = { sub: SUB, role: 'authenticated', email: 'a@example.test', session_id: 's1' };

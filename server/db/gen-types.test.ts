@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateTypes } from './gen-types';
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase, type TestDatabase } from './test-database';
+import { DATABASE_HOOK_TIMEOUT_MS } from './test-database';
+import { useTestDatabase } from './use-test-database';
 
-let test: TestDatabase;
+const test = useTestDatabase();
 let types: string;
 beforeAll(async () => {
-  test = await openTestDatabase();
   types = await generateTypes(test.db);
 }, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
-
 describe('generateTypes', () => {
   it('writes tables with Row, Insert (defaults optional) and Update, and their relationships', () => {
     expect(types).toContain('export type Database = {');

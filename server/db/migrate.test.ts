@@ -1,22 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listMigrations, migrate, runBootstrap } from './migrate';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from './test-database';
+import { testDatabaseKind } from './test-database';
+import { useTestDatabase } from './use-test-database';
 
-let test: TestDatabase;
-beforeAll(async () => {
-  test = await openTestDatabase();
-}, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
+const test = useTestDatabase();
 
 /** Spec §3's tables and columns, by their spec names. */
 const SPEC_COLUMNS: Record<string, string[]> = {

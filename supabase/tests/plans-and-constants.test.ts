@@ -1,22 +1,12 @@
 /** The plans table and the SQL business constants equal the one definition in src/lib. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYOUT } from '../../src/lib/constants';
 import { PLANS } from '../../src/lib/plans';
 import { plansUpsertSql } from '../../server/db/plans-sql';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../server/db/test-database';
+import { testDatabaseKind } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
 
-let test: TestDatabase;
-beforeAll(async () => {
-  test = await openTestDatabase();
-}, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
+const test = useTestDatabase();
 
 async function planRows() {
   const { rows } = await test.db.query(

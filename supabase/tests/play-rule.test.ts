@@ -5,32 +5,23 @@
  * the balance is always the ledger's sum.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYOUT } from '../../src/lib/constants';
 import { asRole, type JwtClaims } from '../../server/db/as-role';
 import { sqlStateOf } from '../../server/db/test-attempt';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../server/db/test-database';
+import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
 import { claimsFor, createTrack, createUser, type TestUser } from '../../server/db/test-factories';
 
-let test: TestDatabase;
+const test = useTestDatabase();
 let dailyLimit: number;
 
 beforeAll(async () => {
-  test = await openTestDatabase();
   const { rows } = await test.db.query<{ n: number }>(
     'select public.max_counted_plays_per_day() as n',
   );
   dailyLimit = rows[0]!.n;
 }, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
-
 let uploader: TestUser;
 let listener: TestUser;
 let trackId: string;

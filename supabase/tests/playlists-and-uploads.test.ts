@@ -3,25 +3,15 @@
  * uploader's plan, the profile created for every new auth user, and schema checks.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getPlan } from '../../src/lib/plans';
 import { asRole, type JwtClaims } from '../../server/db/as-role';
 import { attempt, sqlStateOf } from '../../server/db/test-attempt';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../server/db/test-database';
+import { testDatabaseKind } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
 import { createPlaylist, createTrack, createUser } from '../../server/db/test-factories';
 
-let test: TestDatabase;
-beforeAll(async () => {
-  test = await openTestDatabase();
-}, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
+const test = useTestDatabase();
 
 function addToPlaylist(claims: JwtClaims, playlistId: string, trackId: string): Promise<string[]> {
   return asRole(test.db, claims, async (tx) => {

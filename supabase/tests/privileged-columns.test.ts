@@ -3,15 +3,11 @@
  * balance, stripe_customer_id, monthly_uploads (and email, followers); tracks.verified (admins
  * only), plays; withdrawals.status. Each attack runs as the row's owner, through asRole.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asRole } from '../../server/db/as-role';
 import { attempt } from '../../server/db/test-attempt';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../server/db/test-database';
+import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
 import {
   createAdmin,
   createPlaylist,
@@ -20,23 +16,18 @@ import {
   type TestUser,
 } from '../../server/db/test-factories';
 
-let test: TestDatabase;
+const test = useTestDatabase();
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 let trackId: string;
 
 beforeAll(async () => {
-  test = await openTestDatabase();
   owner = await createUser(test.db);
   other = await createUser(test.db);
   admin = await createAdmin(test.db);
   trackId = (await createTrack(test.db, owner)).id;
 }, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
-
 const PROFILE_ATTACKS: [string, string][] = [
   ['subscription_plan', `update profiles set subscription_plan = 'premium' where id = $1`],
   ['balance', 'update profiles set balance = 1000 where id = $1'],

@@ -3,18 +3,14 @@
  * level, in the same transaction shape as the REST gateway (asRole). Each attempt is rolled back,
  * so every row starts from the same fixture.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { JwtClaims } from '../../server/db/as-role';
 import { attempt, type Outcome } from '../../server/db/test-attempt';
 import { CONTENT_CASES } from './rls/cases-content';
 import { INTERNAL_CASES } from './rls/cases-internal';
 import { ACTORS, type Actor, type Fixture } from './rls/types';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../server/db/test-database';
+import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
 import {
   createAdmin,
   createPlaylist,
@@ -22,12 +18,11 @@ import {
   createUser,
 } from '../../server/db/test-factories';
 
-let test: TestDatabase;
+const test = useTestDatabase();
 let f: Fixture;
 let claims: Record<Actor, JwtClaims | null>;
 
 beforeAll(async () => {
-  test = await openTestDatabase();
   const { db } = test;
   const owner = await createUser(db);
   const other = await createUser(db);
@@ -80,10 +75,6 @@ beforeAll(async () => {
     admin: admin.claims,
   };
 }, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
-
 describe(`RLS matrix (${testDatabaseKind()})`, () => {
   for (const [table, cases] of Object.entries({ ...CONTENT_CASES, ...INTERNAL_CASES })) {
     describe(table, () => {

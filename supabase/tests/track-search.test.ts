@@ -3,15 +3,11 @@
  * (src/lib/substring-index.ts) on title, artist, album and genre, newest first, for anyone, with
  * LIKE wildcards taken literally, on both plans (few matches: trigram index; many: created_at).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldsContain, normaliseSearch } from '../../src/lib/substring-index';
 import { asRole, type JwtClaims } from '../../server/db/as-role';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../server/db/test-database';
+import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
 import { createUser, type TestUser } from '../../server/db/test-factories';
 
 interface Row {
@@ -23,7 +19,7 @@ interface Row {
   created_at: string;
 }
 
-let test: TestDatabase;
+const test = useTestDatabase();
 let uploader: TestUser;
 let all: Row[];
 
@@ -44,7 +40,6 @@ async function insert(rows: Omit<Row, 'id'>[]) {
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
 
 beforeAll(async () => {
-  test = await openTestDatabase();
   uploader = await createUser(test.db, { name: 'Search Uploader' });
   await insert([
     {
@@ -82,10 +77,6 @@ beforeAll(async () => {
   );
   all = rows;
 }, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
-
 async function search(
   q: string,
   max = 100,

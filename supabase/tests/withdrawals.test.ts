@@ -2,26 +2,17 @@
  * Withdrawals through request_withdrawal / process_withdrawal: validation messages of the spec,
  * no double spend, admin-only processing, and a rejection returns the amount (ledger reversal).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asRole, type JwtClaims } from '../../server/db/as-role';
-import {
-  DATABASE_HOOK_TIMEOUT_MS,
-  openTestDatabase,
-  testDatabaseKind,
-  type TestDatabase,
-} from '../../server/db/test-database';
+import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
 import { createAdmin, createUser, type TestUser } from '../../server/db/test-factories';
 
-let test: TestDatabase;
+const test = useTestDatabase();
 let admin: TestUser;
 beforeAll(async () => {
-  test = await openTestDatabase();
   admin = await createAdmin(test.db);
 }, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await test?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
-
 async function userWithBalance(amount: string): Promise<TestUser> {
   const user = await createUser(test.db);
   await test.db.query(`select public.post_ledger_entry($1, $2::numeric, 'play')`, [
