@@ -11,7 +11,8 @@
  */
 import { loadavg } from 'node:os';
 import { Cleanup } from './cleanup';
-import { loadDataInNode, postgresUrl, startSyncServer } from './sync-backend';
+import { startPostgres } from './postgres';
+import { loadDataInNode, startSyncServer } from './sync-backend';
 import { measureSyncInChromium } from './sync-browser';
 import { measureSync, type BenchServer, type SyncFigures } from './sync-client';
 
@@ -68,7 +69,7 @@ export async function benchSync(): Promise<void> {
   process.once('SIGINT', onSignal);
   try {
     await onBackend('PGlite, in memory', await startSyncServer(TRACKS, {}, cleanup));
-    const pg = await postgresUrl(cleanup);
+    const pg = await startPostgres(cleanup, 'sync');
     if (typeof pg === 'string') console.log(`\n  PostgreSQL: skipped (${pg})`);
     else {
       await onBackend(
