@@ -5,6 +5,7 @@
  * session's user before every batch.
  */
 import { useSyncExternalStore } from 'react';
+import { createInFlight } from '@/lib/share-in-flight';
 import { authStore } from '../auth/auth-store';
 import { dbHealthStore, getDb, type DbHealth } from '../db';
 import { getSupabase } from '../remote/client';
@@ -126,15 +127,18 @@ export function useDbHealth(): DbHealth {
   );
 }
 
-/** Screens that open a row the mirror may not hold (others' profiles, playlists, lyrics). */
+const shared = createInFlight();
+const deps = () => ({ db: getDb(), remote, userId: engine?.userId ?? null });
+
+/**
+ * Screens that open a row the mirror may not hold (others' profiles, playlists, lyrics). Several
+ * components asking for the same row at once share one request.
+ */
 export const fetchOnDemand = {
-  lyrics: (trackId: string) =>
-    refreshLyrics({ db: getDb(), remote, userId: engine?.userId ?? null }, trackId),
-  playlist: (id: string) =>
-    refreshPlaylist({ db: getDb(), remote, userId: engine?.userId ?? null }, id),
+  lyrics: (trackId: string) => shared(`lyrics:${trackId}`, () => refreshLyrics(deps(), trackId)),
+  playlist: (id: string) => shared(`playlist:${id}`, () => refreshPlaylist(deps(), id)),
   /** refreshUploadLimits: the own profile's plan and monthly uploads. */
-  uploadLimits: () =>
-    engine ? refreshProfile({ db: getDb(), remote, userId: engine.userId }, engine.userId) : null,
+  uploadLimits: () => (engine ? fetchOnDemand.profile(engine.userId) : null),
   profile: (id: string) =>
-    refreshProfile({ db: getDb(), remote, userId: engine?.userId ?? null }, id),
+    shared(`profile:${id}:${engine?.userId ?? ''}`, () => refreshProfile(deps(), id)),
 };
