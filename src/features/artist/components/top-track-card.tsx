@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { AnchorLink } from '@/components/router-links';
 import type { Track } from '@/data';
@@ -35,39 +35,38 @@ export function TopTrackCard({ track, queue }: { track: Track; queue: readonly T
             {albumLabel(track.album)} · {formatCount(track.plays)} plays
           </Text>
         </Stack>
-        <Button
-          radius="xl"
+        <DiveButton
+          playing={isPlaying}
+          onClick={() => dive(track, queue)}
           size="md"
           visibleFrom="xs"
-          leftSection={
-            isPlaying ? (
-              <IconPlayerPauseFilled size={18} aria-hidden />
-            ) : (
-              <IconPlayerPlayFilled size={18} aria-hidden />
-            )
-          }
-          onClick={() => dive(track, queue)}
-        >
-          {isPlaying ? 'Pause' : 'Dive in'}
-        </Button>
+        />
       </Group>
-      <Button
+      <DiveButton
+        playing={isPlaying}
+        onClick={() => dive(track, queue)}
         fullWidth
-        radius="xl"
         mt="md"
         hiddenFrom="xs"
-        leftSection={
-          isPlaying ? (
-            <IconPlayerPauseFilled size={18} aria-hidden />
-          ) : (
-            <IconPlayerPlayFilled size={18} aria-hidden />
-          )
-        }
-        onClick={() => dive(track, queue)}
-      >
-        {isPlaying ? 'Pause' : 'Dive in'}
-      </Button>
+      />
     </Paper>
+  );
+}
+
+/** 'Dive in', or 'Pause' while the top track plays: beside the track, or under it on a phone. */
+function DiveButton({
+  playing,
+  onClick,
+  ...layout
+}: { playing: boolean; onClick: () => void } & Pick<
+  ButtonProps,
+  'size' | 'fullWidth' | 'mt' | 'visibleFrom' | 'hiddenFrom'
+>) {
+  const Icon = playing ? IconPlayerPauseFilled : IconPlayerPlayFilled;
+  return (
+    <Button radius="xl" leftSection={<Icon size={18} aria-hidden />} onClick={onClick} {...layout}>
+      {playing ? 'Pause' : 'Dive in'}
+    </Button>
   );
 }
 
