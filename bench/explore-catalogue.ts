@@ -4,18 +4,7 @@
  * numbers, a long tail of rare words), so the vocabulary grows with the catalogue as a real one
  * does (about 40,000 distinct words at 100,000 tracks).
  */
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+import { random } from '../server/seed/prng';
 
 const COMMON = (
   'love night light neon heart dream fire rain blue summer city road home time sky star gold ' +

@@ -12,6 +12,7 @@ import {
 } from '../server/db/test-factories';
 import { signHs256 } from '../server/keys/keys';
 import type { LoadVariant } from './rest-load';
+import { random } from '../server/seed/prng';
 
 export const USERS = 20;
 export const TRACKS_PER_USER = 25;
@@ -28,18 +29,6 @@ export interface Catalogue {
   follows: number[][];
   historyRows: number;
   ms: number;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32): the same catalogue on every database. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 const GENRES = ['ambient', 'rock', 'jazz', 'hip hop', 'electronic', 'folk', 'classical', 'pop'];

@@ -16,20 +16,9 @@ import type {
   UploadTiming,
 } from './storage-protocol';
 import { makeWav } from './wav';
+import { random } from '../server/seed/prng';
 
 const BUCKET = 'tracks';
-
-/** Deterministic offsets (mulberry32): the same Range requests on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const encodeName = (name: string) => name.split('/').map(encodeURIComponent).join('/');
 

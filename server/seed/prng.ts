@@ -58,3 +58,9 @@ export class Prng {
     return this.next() * 2 - 1;
   }
 }
+
+/** The generator as a function returning [0, 1) numbers (benches: the same data on every run). */
+export function random(seed: number): () => number {
+  const prng = new Prng(seed);
+  return () => prng.next();
+}
