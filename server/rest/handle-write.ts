@@ -11,13 +11,14 @@ import { runAsRequest } from './executor';
 import { contentRange, preferenceApplied } from './headers';
 import { quoteIdent } from './ident';
 import { runRead } from './handle-read';
-import { Planner } from './plan';
+import { Planner, returningColumns, type ReadPlan } from './plan';
 import { emptyLevel, parseQuery, type ParsedQuery } from './query-params';
 import type { TableInfo } from './schema-cache';
 import { Params, renderCondition } from './sql-expr';
 import { buildReadSql } from './sql-read';
 import {
   MUTATION_ALIAS,
+  UPDATED_COUNT_SQL,
   deleteSql,
   insertSql,
   updateSql,
@@ -39,16 +40,14 @@ async function execute(
   table: TableInfo,
   query: ParsedQuery,
   build: (params: Params, opts: ReturningOptions) => string,
-  insertedFlag: boolean,
+  /** An upsert that counts its updated rows (`countUpdates`): the outcome says how many were inserted. */
+  countsUpserts: boolean,
 ): Promise<MutationOutcome> {
   const headersOnly = ctx.prefs.return === 'headers-only';
   const returning = ctx.prefs.return === 'representation' || headersOnly;
   const params = new Params();
-  const mutation = build(params, {
-    returning,
-    insertedFlag: insertedFlag && returning && table.kind === 'table',
-  });
-  let run: (tx: Queryable) => Promise<MutationOutcome>;
+  let plan: ReadPlan | undefined;
+  let returnColumns: string[] | undefined;
   if (returning) {
     // The representation never re-applies the mutation's own filters or paging.
     const levels = new Map(query.levels);
@@ -59,21 +58,28 @@ async function execute(
       offset: undefined,
       embedNullness: [],
     });
-    const select = headersOnly
-      ? table.primaryKey.map((c) => ({ kind: 'column' as const, field: { name: c, path: [] } }))
-      : query.select;
-    const plan = new Planner(ctx.schema, levels).plan(table, select);
-    const extra =
-      insertedFlag && table.kind === 'table'
-        ? `, (SELECT count(*) FROM "pgrst_source" WHERE "pgrst_inserted")::int8 AS inserted`
-        : '';
+    const requested = new Planner(ctx.schema, levels).plan(table, query.select);
+    // RETURNING lists what the request's select needs, not every column (column privileges).
+    returnColumns = returningColumns(query.select, requested, table.primaryKey);
+    plan = headersOnly
+      ? new Planner(ctx.schema, levels).plan(
+          table,
+          table.primaryKey.map((c) => ({ kind: 'column' as const, field: { name: c, path: [] } })),
+        )
+      : requested;
+  }
+  const mutation = build(params, {
+    returning,
+    returnColumns,
+  });
+  let run: (tx: Queryable) => Promise<MutationOutcome>;
+  if (plan) {
     const sql = buildReadSql(plan, params, {
       from: `(SELECT *, row_number() OVER () AS "pgrst_ord" FROM "pgrst_source") AS ${quoteIdent(plan.alias)}`,
       defaultOrder: `${quoteIdent(plan.alias)}."pgrst_ord"`,
       prefix: `WITH "pgrst_source" AS (${mutation}) `,
       stripNulls: ctx.media.stripNulls,
       csv: ctx.media.kind === 'csv',
-      extra,
     });
     run = async (tx) => {
       const r = await runRead(tx, sql, params);
@@ -89,7 +95,6 @@ async function execute(
       return {
         n: r.n,
         body: r.body,
-        inserted: r.extra.inserted === undefined ? undefined : Number(r.extra.inserted),
         firstRow: first,
       };
     };
@@ -102,6 +107,10 @@ async function execute(
   // Prefer: tx=rollback is not honoured: PostgREST's default db-tx-end=commit (hosted Supabase).
   return runAsRequest(ctx.db, ctx.request, false, async (tx) => {
     const outcome = await run(tx);
+    if (countsUpserts) {
+      const counted = await tx.query<{ updated: number }>(UPDATED_COUNT_SQL);
+      outcome.inserted = outcome.n - Number(counted.rows[0]?.updated ?? 0);
+    }
     // A singular response that is not one row rolls the whole mutation back (the throw does it).
     if (ctx.media.kind === 'object' && outcome.n !== 1) throw singularityError(outcome.n);
     return outcome;
@@ -178,7 +187,14 @@ export async function handleInsert(ctx: HandlerContext, tableName: string): Prom
     (params, opts) =>
       insertSql(
         table,
-        { ...opts, columns, rows, missingDefault: ctx.prefs.missing === 'default', onConflict },
+        {
+          ...opts,
+          columns,
+          rows,
+          missingDefault: ctx.prefs.missing === 'default',
+          onConflict,
+          countUpdates: resolution === 'merge-duplicates',
+        },
         params,
       ),
     resolution === 'merge-duplicates',
@@ -306,6 +322,7 @@ export async function handlePut(ctx: HandlerContext, tableName: string): Promise
           rows,
           missingDefault: false,
           onConflict: { target: pk, action: 'merge' },
+          countUpdates: true,
         },
         params,
       ),

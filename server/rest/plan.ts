@@ -296,3 +296,24 @@ function noRelationship(parent: string, target: string): RestError {
     null,
   );
 }
+
+/**
+ * The columns a mutation must RETURN for its representation, as PostgREST infers them
+ * (`inferColsEmbedNeeds`): `*` when the select has `*` (undefined here); otherwise the selected
+ * columns, the parent-side columns of every embed's join, and the primary key (for `Location`),
+ * each once. Order columns are added too, so `order=` on a write never names a missing column.
+ */
+export function returningColumns(
+  select: SelectItem[],
+  plan: ReadPlan,
+  primaryKey: string[],
+): string[] | undefined {
+  if (select.some((item) => item.kind === 'star')) return undefined;
+  const columns = new Set<string>();
+  for (const item of plan.select) if (item.kind === 'column') columns.add(item.field.name);
+  for (const embed of plan.embeds) for (const c of embed.rel.sourceColumns) columns.add(c);
+  for (const term of plan.params.order ?? [])
+    if (term.relation === undefined) columns.add(term.field.name);
+  for (const c of primaryKey) columns.add(c);
+  return [...columns];
+}

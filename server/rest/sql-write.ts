@@ -6,14 +6,29 @@ export const MUTATION_ALIAS = 'pgrst_m';
 
 export interface ReturningOptions {
   returning: boolean;
-  /** Adds `pgrst_inserted` (true for rows inserted rather than updated by an upsert). */
-  insertedFlag?: boolean;
+  /**
+   * The columns to return (PostgREST's `inferColsEmbedNeeds`); undefined means `*`. Postgres
+   * checks SELECT privilege on exactly these, so a narrow `select` works under column grants.
+   */
+  returnColumns?: string[];
 }
+
+/** The transaction setting an upsert counts its updated rows in (see `insertSql`). */
+export const UPDATED_SETTING = 'pgrst.updated';
+
+/** Reads what `insertSql`'s `countUpdates` counted, in the same transaction. */
+export const UPDATED_COUNT_SQL = `SELECT coalesce(nullif(current_setting('${UPDATED_SETTING}', true), '')::int, 0) AS updated`;
 
 function returningSql(opts: ReturningOptions): string {
   if (!opts.returning) return '';
   const a = quoteIdent(MUTATION_ALIAS);
-  return ` RETURNING ${a}.*${opts.insertedFlag ? `, (${a}.xmax = 0) AS "pgrst_inserted"` : ''}`;
+  const items =
+    opts.returnColumns === undefined
+      ? [`${a}.*`]
+      : opts.returnColumns.map((c) => `${a}.${quoteIdent(c)}`);
+  // Nothing to return (an empty `select=`): one constant keeps the row count.
+  if (items.length === 0) items.push('1 AS "pgrst_row"');
+  return ` RETURNING ${items.join(', ')}`;
 }
 
 export interface InsertOptions extends ReturningOptions {
@@ -21,6 +36,12 @@ export interface InsertOptions extends ReturningOptions {
   rows: Record<string, unknown>[];
   missingDefault: boolean;
   onConflict?: { target: string[]; action: 'merge' | 'ignore' };
+  /**
+   * Count the rows `ON CONFLICT DO UPDATE` updates in a transaction setting, as PostgREST counts
+   * upserted rows (a `set_config` in the DO UPDATE's WHERE): inserted = affected - updated. Not
+   * `xmax = 0` in RETURNING, which needs SELECT on the whole table (system columns).
+   */
+  countUpdates?: boolean;
 }
 
 /**
@@ -50,7 +71,13 @@ export function insertSql(table: TableInfo, opts: InsertOptions, params: Params)
   if (opts.onConflict) {
     const conflict = ` ON CONFLICT (${opts.onConflict.target.map(quoteIdent).join(', ')})`;
     if (opts.onConflict.action === 'ignore' || cols.length === 0) sql += `${conflict} DO NOTHING`;
-    else sql += `${conflict} DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`;
+    else {
+      sql += `${conflict} DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`;
+      if (opts.countUpdates) {
+        const count = `coalesce(nullif(current_setting('${UPDATED_SETTING}', true), '')::int, 0) + 1`;
+        sql += ` WHERE set_config('${UPDATED_SETTING}', (${count})::text, true) IS NOT NULL`;
+      }
+    }
   }
   return sql + returningSql(opts);
 }
