@@ -110,3 +110,10 @@ export async function createAdmin(db: Database): Promise<TestUser> {
   ]);
   return createUser(db, { email, name: 'Admin' });
 }
+
+/** A user whose balance is `amount` EUR, credited through the ledger's one writer. */
+export async function createUserWithBalance(db: Queryable, amount: string): Promise<TestUser> {
+  const user = await createUser(db);
+  await db.query(`select public.post_ledger_entry($1, $2::numeric, 'play')`, [user.id, amount]);
+  return user;
+}

@@ -6,21 +6,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { asRole, type JwtClaims } from '../../server/db/as-role';
 import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test-database';
 import { useTestDatabase } from '../../server/db/use-test-database';
-import { createAdmin, createUser, type TestUser } from '../../server/db/test-factories';
+import { createAdmin, createUserWithBalance, type TestUser } from '../../server/db/test-factories';
 
 const test = useTestDatabase();
 let admin: TestUser;
 beforeAll(async () => {
   admin = await createAdmin(test.db);
 }, DATABASE_HOOK_TIMEOUT_MS);
-async function userWithBalance(amount: string): Promise<TestUser> {
-  const user = await createUser(test.db);
-  await test.db.query(`select public.post_ledger_entry($1, $2::numeric, 'play')`, [
-    user.id,
-    amount,
-  ]);
-  return user;
-}
+const userWithBalance = (amount: string) => createUserWithBalance(test.db, amount);
 
 function request(claims: JwtClaims, amount: string, method: string, details: string) {
   return asRole(test.db, claims, async (tx) => {

@@ -15,7 +15,9 @@ import type {
 
 type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];
 
-export type TrackRow = Row<'tracks'>;
+/** A tracks row; the takedown columns may be left out of a select (they are null for most). */
+export type TrackRow = Omit<Row<'tracks'>, 'taken_down_at' | 'takedown_reason'> &
+  Partial<Pick<Row<'tracks'>, 'taken_down_at' | 'takedown_reason'>>;
 export type LikeRow = Row<'liked_tracks'>;
 export type PlaylistRow = Row<'playlists'>;
 export type LyricsRow = Row<'track_lyrics'>;
@@ -49,6 +51,9 @@ export const toTrack = (r: TrackRow): Track => ({
   verified: r.verified,
   createdAt: isoTime(r.created_at),
   updatedAt: isoTime(r.updated_at),
+  ...(r.taken_down_at
+    ? { takenDownAt: isoTime(r.taken_down_at), takedownReason: r.takedown_reason ?? '' }
+    : {}),
 });
 
 export const toLike = (r: LikeRow): Like => ({

@@ -16,6 +16,10 @@ export interface Track {
   verified: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Set when an admin took the track down: only its uploader (and admins) still receive it. */
+  takenDownAt?: string;
+  /** Why it was taken down (shown to the uploader). */
+  takedownReason?: string;
 }
 
 export interface Like {

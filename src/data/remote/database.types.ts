@@ -4,6 +4,39 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      admin_audit_log: {
+        Row: {
+          action: string
+          actor_id: string | null
+          after: Json | null
+          before: Json | null
+          created_at: string
+          id: number
+          target_id: string
+          target_table: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: number
+          target_id: string
+          target_table: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          after?: Json | null
+          before?: Json | null
+          created_at?: string
+          id?: number
+          target_id?: string
+          target_table?: string
+        }
+        Relationships: []
+      }
       admin_emails: {
         Row: {
           created_at: string
@@ -516,6 +549,60 @@ export type Database = {
           },
         ]
       }
+      track_reports: {
+        Row: {
+          created_at: string
+          id: string
+          note: string
+          reason: string
+          reporter_id: string
+          resolved_at: string | null
+          resolved_by: string | null
+          status: string
+          track_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          note?: string
+          reason: string
+          reporter_id?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: string
+          track_id: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          note?: string
+          reason?: string
+          reporter_id?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: string
+          track_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "track_reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "track_reports_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tracks: {
         Row: {
           album: string | null
@@ -527,6 +614,8 @@ export type Database = {
           genre: string | null
           id: string
           plays: number
+          takedown_reason: string | null
+          taken_down_at: string | null
           title: string
           updated_at: string
           uploaded_by: string
@@ -542,6 +631,8 @@ export type Database = {
           genre?: string | null
           id?: string
           plays?: number
+          takedown_reason?: string | null
+          taken_down_at?: string | null
           title: string
           updated_at?: string
           uploaded_by?: string
@@ -557,6 +648,8 @@ export type Database = {
           genre?: string | null
           id?: string
           plays?: number
+          takedown_reason?: string | null
+          taken_down_at?: string | null
           title?: string
           updated_at?: string
           uploaded_by?: string
@@ -639,9 +732,21 @@ export type Database = {
         Args: { playlist_id: string; track_id: string }
         Returns: string[]
       }
+      admin_artists: {
+        Args: { page_size?: number; page_offset?: number }
+        Returns: unknown[]
+      }
+      admin_stats: {
+        Args: never
+        Returns: Json
+      }
       apply_mutations: {
         Args: { p_client_id: string; p_mutations: Json }
         Returns: Json
+      }
+      audit_admin_action: {
+        Args: { p_action: string; p_table: string; p_id: string; p_before: Json; p_after: Json }
+        Returns: undefined
       }
       can_edit_track: {
         Args: { p_track_id: string }
@@ -659,6 +764,14 @@ export type Database = {
         Args: { p_user_id: string }
         Returns: boolean
       }
+      is_valid_bic: {
+        Args: { p_bic: string }
+        Returns: boolean
+      }
+      is_valid_iban: {
+        Args: { p_iban: string }
+        Returns: boolean
+      }
       max_counted_plays_per_day: {
         Args: never
         Returns: number
@@ -666,6 +779,14 @@ export type Database = {
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
+      }
+      my_earnings: {
+        Args: { days?: number; months?: number }
+        Returns: Json
+      }
+      my_earnings_statement: {
+        Args: { month: string }
+        Returns: Json
       }
       play_rate_eur: {
         Args: never
@@ -702,6 +823,8 @@ export type Database = {
             genre: string | null
             id: string
             plays: number
+            takedown_reason: string | null
+            taken_down_at: string | null
             title: string
             updated_at: string
             uploaded_by: string
@@ -727,6 +850,21 @@ export type Database = {
             user_id: string
           }
       }
+      resolve_track_report: {
+        Args: { report_id: string; action: string; reason?: string }
+        Returns: {
+            created_at: string
+            id: string
+            note: string
+            reason: string
+            reporter_id: string
+            resolved_at: string | null
+            resolved_by: string | null
+            status: string
+            track_id: string
+            updated_at: string
+          }
+      }
       search_tracks: {
         Args: { q: string; max_results?: number }
         Returns: {
@@ -739,6 +877,8 @@ export type Database = {
             genre: string | null
             id: string
             plays: number
+            takedown_reason: string | null
+            taken_down_at: string | null
             title: string
             updated_at: string
             uploaded_by: string

@@ -4,6 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenClient } from '../remote/create-client';
 import { likedTrackIds, playlistById, playlistsOf } from '../repositories/queries';
 import {
   createTestClient,
@@ -81,6 +82,47 @@ describe('sync against the real server', () => {
     expect(await a.db.lyrics.get(server.tracks[0]!)).toBeUndefined();
     expect((await playlistById(a.db, p.id))?.trackIds).toEqual([]);
     await a.close();
+  }, 60_000);
+
+  it("a taken-down track leaves listeners' mirrors on their next pull; its uploader keeps it and sees why", async () => {
+    const [listener, adminId] = [await server.newUser(), await server.newAdmin()];
+    const trackId = server.tracks[5]!;
+    const a = await createTestClient(server, listener);
+    const up = await createTestClient(server, server.uploader);
+    await a.engine.syncNow();
+    await up.engine.syncNow();
+    expect(await a.db.tracks.get(trackId)).toBeDefined();
+
+    const as = async (userId: string) => {
+      const token = await server.token(userId);
+      return createTokenClient({
+        url: server.url,
+        anonKey: server.anonKey,
+        accessToken: async () => token,
+      });
+    };
+    const report = await (
+      await as(listener)
+    )
+      .from('track_reports')
+      .insert({ track_id: trackId, reason: 'copyright', note: 'Not theirs' })
+      .select('id')
+      .single();
+    expect(report.error).toBeNull();
+    const resolved = await (
+      await as(adminId)
+    ).rpc('resolve_track_report', {
+      report_id: report.data!.id,
+      action: 'take_down',
+      reason: 'Copyright claim.',
+    });
+    expect(resolved.error).toBeNull();
+
+    await a.engine.syncNow();
+    expect(await a.db.tracks.get(trackId)).toBeUndefined();
+    await up.engine.syncNow();
+    expect(await up.db.tracks.get(trackId)).toMatchObject({ takedownReason: 'Copyright claim.' });
+    await Promise.all([a.close(), up.close()]);
   }, 60_000);
 
   it("never sends one user's queue under another user's session", async () => {

@@ -63,6 +63,31 @@ describe('request-withdrawal', () => {
       'Please fill in all bank details.',
     ],
     [{ amount: 5, method: 'cash', details: 'x' }, 'Choose PayPal or bank transfer.'],
+    [
+      {
+        amount: 5,
+        method: 'bank',
+        details: '{"accountName":"A","iban":"DE89370400440532013001","swift":"COBADEFFXXX"}',
+      },
+      'Please enter a valid IBAN.',
+    ],
+    [
+      {
+        amount: 5,
+        method: 'bank',
+        // Checksum right, length wrong for Germany: ibantools knows each country's length.
+        details: '{"accountName":"A","iban":"DE863704004405320130","swift":"COBADEFFXXX"}',
+      },
+      'Please enter a valid IBAN.',
+    ],
+    [
+      {
+        amount: 5,
+        method: 'bank',
+        details: '{"accountName":"A","iban":"DE89370400440532013000","swift":"COBA-DE"}',
+      },
+      'Please enter a valid SWIFT/BIC code.',
+    ],
   ])('refuses %j with the spec message', async (body, message) => {
     const artist = await artistWithBalance('10');
     expect(await request(artist, body)).toEqual({ status: 400, body: { error: message } });

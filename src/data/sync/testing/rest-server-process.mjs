@@ -3,10 +3,10 @@
  * A real embedded REST server for the sync integration tests, in its own Node process (the
  * jsdom test project cannot load server/ itself). Run with `node --import tsx`. Prints one JSON
  * line: { url, anonKey, serviceKey, control, uploader, tracks }. The control server mints user
- * tokens (GET /token?sub=&ttl=) and creates users (POST /user).
+ * tokens (GET /token?sub=&ttl=) and creates users (POST /user) and admins (POST /admin).
  */
 import { createServer } from 'node:http';
-import { createTrack, createUser } from '../../../../server/db/test-factories.ts';
+import { createAdmin, createTrack, createUser } from '../../../../server/db/test-factories.ts';
 import { openTestDatabase } from '../../../../server/db/test-database.ts';
 import { loadKeys, userToken } from '../../../../server/keys/keys.ts';
 import { startRestServer } from '../../../../server/rest/serve.ts';
@@ -37,8 +37,8 @@ const control = createServer((req, res) => {
       ),
     });
   }
-  if (url.pathname === '/user' && req.method === 'POST') {
-    createUser(test.db).then(
+  if ((url.pathname === '/user' || url.pathname === '/admin') && req.method === 'POST') {
+    (url.pathname === '/admin' ? createAdmin(test.db) : createUser(test.db)).then(
       (user) => reply({ id: user.id }),
       (error) => {
         res.writeHead(500);

@@ -28,6 +28,8 @@ interface ChildLike {
 export interface RunningServer extends ServerInfo {
   stop(): Promise<void>;
   newUser(): Promise<string>;
+  /** A confirmed user on the admin list. */
+  newAdmin(): Promise<string>;
   token(userId: string, ttlSeconds?: number): Promise<string>;
   /** Reads as service_role (bypasses RLS): the server's truth. */
   serverRows(
@@ -74,6 +76,10 @@ export async function startServerProcess(): Promise<RunningServer> {
       }),
     async newUser() {
       const res = await fetch(`${info.control}/user`, { method: 'POST' });
+      return ((await res.json()) as { id: string }).id;
+    },
+    async newAdmin() {
+      const res = await fetch(`${info.control}/admin`, { method: 'POST' });
       return ((await res.json()) as { id: string }).id;
     },
     async token(userId, ttlSeconds = 3600) {
