@@ -14,7 +14,7 @@ const manifest = JSON.parse(
 
 /** The embedded server (npm start) that `npm run dev` proxies API calls to. */
 const backend = process.env.SOUNDLOFT_BACKEND ?? `http://localhost:${process.env.PORT ?? 8787}`;
-const apiPaths = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/_dev'];
+const apiPaths = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1', '/_dev'];
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': `${root}src` } },
@@ -50,7 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
   ],
   server: {
-    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: backend, changeOrigin: true }])),
+    proxy: Object.fromEntries(
+      apiPaths.map((p) => [p, { target: backend, changeOrigin: true, ws: p === '/realtime/v1' }]),
+    ),
   },
   build: {
     target: 'es2022',

@@ -24,6 +24,7 @@ export async function startAppServer(distDir: string, { seed = false } = {}): Pr
     { ...process.env, DATA_DIR: 'memory', SEED: seed ? '' : 'none', SUPABASE_URL: base },
     { publicUrl: base, log: () => undefined },
   );
+  backend.realtime.attach(server);
   const app = createApp({ distDir, mounts: backend.mounts, devConfig: backend.devConfig });
   handle = (request) => app.fetch(request);
   return {

@@ -66,6 +66,7 @@ function recording(db: Database) {
     },
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
+    listen: (channel, onNotify, onReconnect) => db.listen(channel, onNotify, onReconnect),
   };
   return {
     db: wrapped,

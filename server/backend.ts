@@ -11,6 +11,7 @@ import { openAndMigrate } from './db/migrate';
 import { loadKeys, type Keys } from './keys';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
+import { limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
@@ -22,6 +23,8 @@ export interface Backend {
   store: ObjectStore;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
   mailer: Mailer;
+  /** `/realtime/v1/websocket`: attach it to the HTTP server (`realtime.attach(server)`). */
+  realtime: Realtime;
   /** Sub-apps by the path they are mounted at. */
   mounts: { path: string; app: Hono }[];
   /** The demo accounts that exist (seeded now or on an earlier start); empty with SEED=none. */
@@ -73,6 +76,12 @@ export async function startBackend(
       if (seed.seeded) seededMs = seed.ms;
       demoAccounts = seed.seeded ? seed.accounts : await existingDemoAccounts(db, adminEmails);
     }
+    // After seeding: the demo catalogue's rows are not streamed to anyone.
+    const realtime = await startRealtime({
+      db,
+      jwtSecret: keys.jwtSecret,
+      limits: limitsFromEnv(env),
+    });
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
@@ -88,10 +97,14 @@ export async function startBackend(
       store,
       mailer,
       mounts,
+      realtime,
       demoAccounts,
       seededMs,
       devConfig: env.NODE_ENV === 'production' ? null : { url: publicUrl, anonKey: keys.anonKey },
-      close: () => db.close(),
+      close: async () => {
+        await realtime.close();
+        await db.close();
+      },
     };
   } catch (error) {
     await db.close();

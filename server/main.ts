@@ -43,6 +43,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     ].join('\n'),
   );
 });
+// Supabase Realtime's websocket on the same port (the HTTP upgrade of /realtime/v1/websocket).
+backend.realtime.attach(server);
 
 let closing = false;
 const shutdown = () => {

@@ -340,3 +340,17 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- ---------------------------------------------------------------------------------------------
+-- Realtime: the publication every Supabase project has. Migrations add the tables whose changes
+-- clients may subscribe to (`alter publication supabase_realtime add table ...`), exactly as on
+-- hosted Supabase; the embedded Realtime (server/realtime) streams the tables listed in it.
+do $$
+begin
+  if not exists (select 1 from pg_catalog.pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+exception when duplicate_object or unique_violation then
+  null; -- created meanwhile by a concurrent bootstrap
+end
+$$;

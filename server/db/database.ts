@@ -22,4 +22,14 @@ export interface Database extends Queryable {
   /** Several statements without parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Receives the NOTIFYs sent on `channel` (after their transaction commits). On PostgreSQL a
+   * dedicated connection LISTENs and reconnects after a loss (`onReconnect` then runs, because
+   * notifications sent meanwhile were missed). Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
 }

@@ -66,6 +66,14 @@ export class PgliteDatabase implements Database {
     });
   }
 
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const stop = await this.#exclusive(() => this.#pg.listen(channel, onNotify));
+    return async () => {
+      if (this.#closed) return;
+      await this.#exclusive(() => stop());
+    };
+  }
+
   /** The whole data directory as a tarball, to start another instance from (see openPglite). */
   dumpDataDir(): Promise<Blob> {
     return this.#exclusive(() => this.#pg.dumpDataDir('none'));

@@ -32,10 +32,67 @@ function toQueryResult<T>(result: pg.QueryResult): QueryResult<T> {
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
+  readonly #clientConfig: pg.ClientConfig;
+  readonly #listeners = new Set<{ stop: () => Promise<void> }>();
   closing = false;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, clientConfig: pg.ClientConfig) {
     this.#pool = pool;
+    this.#clientConfig = clientConfig;
+  }
+
+  /**
+   * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+   * connection is replaced after a short backoff, and `onReconnect` tells the caller that
+   * notifications may have been missed.
+   */
+  async listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>> {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    let attempt = 0;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client(this.#clientConfig);
+      next.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      next.on('error', () => undefined);
+      next.on('end', () => {
+        if (stopped || this.closing || client !== next) return;
+        client = undefined;
+        const delay = Math.min(5000, 100 * 2 ** attempt++);
+        retry = setTimeout(() => {
+          connect().then(
+            () => {
+              attempt = 0;
+              onReconnect?.();
+            },
+            () => next.emit('end'),
+          );
+        }, delay);
+      });
+      client = next;
+      await next.connect();
+      // channel is an identifier chosen by the server's code, never user input.
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    };
+    await connect();
+    const handle = {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(retry);
+        this.#listeners.delete(handle);
+        const current = client;
+        client = undefined;
+        await current?.end().catch(() => undefined);
+      },
+    };
+    this.#listeners.add(handle);
+    return handle.stop;
   }
 
   async query<T = Record<string, unknown>>(
@@ -75,9 +132,10 @@ class PostgresDatabase implements Database {
     await this.#pool.query(sql);
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.closing = true;
-    return this.#pool.end();
+    await Promise.all([...this.#listeners].map((l) => l.stop()));
+    await this.#pool.end();
   }
 }
 
@@ -94,13 +152,13 @@ export async function openPostgres(
   const settings = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({
+  const clientConfig: pg.ClientConfig = {
     connectionString,
-    max: options.max ?? 10,
     options: settings,
     types: typeParsers(),
-  });
-  const db = new PostgresDatabase(pool);
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: options.max ?? 10 });
+  const db = new PostgresDatabase(pool, clientConfig);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => {
     if (!db.closing) console.error('PostgreSQL pool error:', error.message);

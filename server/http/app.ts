@@ -11,6 +11,7 @@ export const API_PREFIXES = [
   '/rest/v1',
   '/storage/v1',
   '/functions/v1',
+  '/realtime/v1',
   '/_dev',
 ] as const;
 

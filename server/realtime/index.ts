@@ -1,0 +1,58 @@
+/**
+ * The embedded Realtime: Supabase Realtime's websocket protocol (server.ts) fed by the
+ * database's own change notifications (changes.ts). docs/realtime.md.
+ */
+import type { Server } from 'node:http';
+import type { ServerType } from '@hono/node-server';
+import type { Database } from '../db/database';
+import { ChangeStream } from './changes';
+import { REALTIME_PATH, RealtimeServer, type RealtimeLimits } from './server';
+
+export { REALTIME_PATH, DEFAULT_LIMITS, type RealtimeLimits, type RealtimeStats } from './server';
+
+export interface Realtime {
+  server: RealtimeServer;
+  changes: ChangeStream;
+  /** Serves the websocket path on an HTTP server (its `upgrade` event). */
+  attach(http: ServerType): void;
+  close(): Promise<void>;
+}
+
+/** Limits from the environment (REALTIME_MAX_CONNECTIONS, ...), defaults otherwise. */
+export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeLimits> {
+  const out: Partial<RealtimeLimits> = {};
+  const read = (name: string, key: keyof RealtimeLimits) => {
+    const value = Number(env[name]);
+    if (env[name] && Number.isInteger(value) && value > 0) out[key] = value;
+  };
+  read('REALTIME_MAX_CONNECTIONS', 'maxConnections');
+  read('REALTIME_MAX_CONNECTIONS_PER_USER', 'maxConnectionsPerUser');
+  read('REALTIME_MAX_CHANNELS_PER_CONNECTION', 'maxChannelsPerConnection');
+  read('REALTIME_HEARTBEAT_TIMEOUT_MS', 'heartbeatTimeoutMs');
+  return out;
+}
+
+export async function startRealtime(opts: {
+  db: Database;
+  jwtSecret: string;
+  limits?: Partial<RealtimeLimits>;
+}): Promise<Realtime> {
+  const changes = new ChangeStream(opts.db);
+  await changes.start();
+  const server = new RealtimeServer({ jwtSecret: opts.jwtSecret, changes, limits: opts.limits });
+  return {
+    server,
+    changes,
+    attach(http) {
+      (http as Server).on('upgrade', (req, socket, head) => {
+        if (!server.handleUpgrade(req, socket, head)) socket.destroy();
+      });
+    },
+    async close() {
+      await server.close();
+      await changes.close();
+    },
+  };
+}
+
+export { REALTIME_PATH as REALTIME_WEBSOCKET_PATH };

@@ -1,0 +1,622 @@
+/**
+ * `/realtime/v1/websocket`: Supabase Realtime's Phoenix-channel protocol on the `ws` package, so
+ * `@supabase/realtime-js` (alone or through supabase-js) connects unchanged. See docs/realtime.md.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { checkToken, tokenErrorReason } from './auth';
+import type { ChangePayload, ChangeStream, ChangeType, PgSubscription } from './changes';
+import { Channel } from './channel';
+import { FilterError, parseFilter } from './filters';
+import { PresenceStore, type PresenceDiff } from './presence';
+import {
+  ProtocolError,
+  decodeBinary,
+  decodeText,
+  encode,
+  encodeUserBroadcast,
+  userBroadcastPayload,
+  type Message,
+  type UserBroadcast,
+  type Vsn,
+} from './protocol';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+
+export interface RealtimeLimits {
+  /** Open sockets on this server (HTTP 429 beyond). */
+  maxConnections: number;
+  /** Sockets with a channel joined as one user (`sub`). */
+  maxConnectionsPerUser: number;
+  /** Channels joined on one socket. */
+  maxChannelsPerConnection: number;
+  /** postgres_changes entries in one join. */
+  maxPostgresChangesPerChannel: number;
+  /** Largest frame a client may send (bytes); larger closes the socket (1009). */
+  maxMessageBytes: number;
+  /** Largest broadcast or presence payload (bytes). */
+  maxPayloadBytes: number;
+  /** Unsent bytes a socket may queue before it is dropped as too slow. */
+  maxBufferedBytes: number;
+  /** A socket silent for this long (no heartbeat, nothing) is closed. */
+  heartbeatTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: RealtimeLimits = {
+  maxConnections: 20_000,
+  maxConnectionsPerUser: 20,
+  maxChannelsPerConnection: 100,
+  maxPostgresChangesPerChannel: 100,
+  maxMessageBytes: 1024 * 1024,
+  maxPayloadBytes: 256 * 1024,
+  maxBufferedBytes: 4 * 1024 * 1024,
+  heartbeatTimeoutMs: 60_000,
+};
+
+const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
+
+class Connection {
+  readonly channels = new Map<string, Channel>();
+  lastReceived = Date.now();
+  /** Incoming frames are handled one after another (a join awaits the database). */
+  queue: Promise<void> = Promise.resolve();
+  /** Users this socket counts for (per-user limit). */
+  readonly users = new Set<string>();
+  closed = false;
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    readonly apiKey: string,
+  ) {}
+}
+
+export interface RealtimeStats {
+  connections: number;
+  channels: number;
+  subscriptions: number;
+  /** Sockets dropped because they did not read fast enough. */
+  droppedSlow: number;
+  /** Sockets closed after a heartbeat timeout. */
+  timedOut: number;
+}
+
+export class RealtimeServer {
+  readonly #wss: WebSocketServer;
+  readonly #secret: string;
+  readonly #changes: ChangeStream;
+  readonly limits: RealtimeLimits;
+  readonly #connections = new Set<Connection>();
+  readonly #topics = new Map<string, Set<{ conn: Connection; channel: Channel }>>();
+  readonly #users = new Map<string, Set<Connection>>();
+  readonly #presence = new PresenceStore();
+  readonly #sweep: NodeJS.Timeout;
+  #nextSubscriptionId = 1;
+  #droppedSlow = 0;
+  #timedOut = 0;
+
+  constructor(opts: {
+    jwtSecret: string;
+    changes: ChangeStream;
+    limits?: Partial<RealtimeLimits>;
+  }) {
+    this.#secret = opts.jwtSecret;
+    this.#changes = opts.changes;
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.#wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: this.limits.maxMessageBytes,
+      perMessageDeflate: false,
+      clientTracking: false,
+    });
+    this.#sweep = setInterval(() => this.#sweepConnections(), 1000);
+    this.#sweep.unref();
+  }
+
+  stats(): RealtimeStats {
+    let channels = 0;
+    for (const c of this.#connections) channels += c.channels.size;
+    return {
+      connections: this.#connections.size,
+      channels,
+      subscriptions: this.#changes.subscriptionCount,
+      droppedSlow: this.#droppedSlow,
+      timedOut: this.#timedOut,
+    };
+  }
+
+  /** For `server.on('upgrade')`: answers Realtime's path, leaves other paths alone (false). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) return false;
+    const header = req.headers['x-api-key'];
+    const apiKey = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey');
+    const vsnParam = url.searchParams.get('vsn') ?? '1.0.0';
+    const reject = (status: number, error: string) => {
+      const body = JSON.stringify({ error });
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    };
+    if (vsnParam !== '1.0.0' && vsnParam !== '2.0.0') {
+      reject(400, `Unsupported serializer version ${vsnParam}`);
+      return true;
+    }
+    if (!apiKey) {
+      reject(401, 'API key is missing');
+      return true;
+    }
+    if (this.#connections.size >= this.limits.maxConnections) {
+      reject(429, 'Too many connected users');
+      return true;
+    }
+    void checkToken(apiKey, this.#secret).then((check) => {
+      if (!check.ok) {
+        reject(401, check.kind === 'expired' ? 'Token has expired' : check.message);
+        return;
+      }
+      this.#wss.handleUpgrade(req, socket, head, (ws) =>
+        this.#open(new Connection(ws, vsnParam, apiKey)),
+      );
+    });
+    return true;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#sweep);
+    for (const conn of this.#connections) conn.ws.terminate();
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+  }
+
+  #open(conn: Connection): void {
+    this.#connections.add(conn);
+    conn.ws.on('message', (data: RawData, isBinary: boolean) => {
+      conn.lastReceived = Date.now();
+      conn.queue = conn.queue
+        .then(() => this.#onFrame(conn, toBuffer(data), isBinary))
+        .catch((error: unknown) => {
+          if (error instanceof ProtocolError) conn.ws.close(1003, error.message);
+          else console.error('realtime:', error);
+        });
+    });
+    conn.ws.on('close', () => this.#cleanup(conn));
+    conn.ws.on('error', () => this.#cleanup(conn));
+  }
+
+  #cleanup(conn: Connection): void {
+    if (conn.closed) return;
+    conn.closed = true;
+    this.#connections.delete(conn);
+    for (const channel of conn.channels.values()) this.#removeChannel(conn, channel);
+    for (const user of conn.users) {
+      const set = this.#users.get(user);
+      set?.delete(conn);
+      if (set?.size === 0) this.#users.delete(user);
+    }
+  }
+
+  #sweepConnections(): void {
+    const now = Date.now();
+    for (const conn of this.#connections) {
+      if (now - conn.lastReceived > this.limits.heartbeatTimeoutMs) {
+        this.#timedOut++;
+        conn.ws.close(1000, 'heartbeat timeout');
+        setTimeout(() => conn.ws.terminate(), 1000).unref();
+        this.#cleanup(conn);
+        continue;
+      }
+      for (const channel of conn.channels.values()) {
+        if (channel.expiresAt <= now) {
+          const seconds = Math.floor((now - channel.expiresAt) / 1000);
+          this.#shutdown(conn, channel, `Token has expired ${seconds} seconds ago`);
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------- sending
+
+  #sendRaw(conn: Connection, frame: string | Buffer): void {
+    if (conn.closed || conn.ws.readyState !== conn.ws.OPEN) return;
+    if (conn.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      // A client that does not read its messages is dropped: the server's memory stays bounded.
+      this.#droppedSlow++;
+      conn.ws.terminate();
+      this.#cleanup(conn);
+      return;
+    }
+    conn.ws.send(frame, { binary: typeof frame !== 'string' });
+  }
+
+  #send(conn: Connection, message: Message): void {
+    this.#sendRaw(conn, encode(conn.vsn, message));
+  }
+
+  #reply(
+    conn: Connection,
+    request: Message,
+    status: 'ok' | 'error',
+    response: Record<string, unknown> = {},
+  ): void {
+    this.#send(conn, {
+      joinRef: request.joinRef,
+      ref: request.ref,
+      topic: request.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  }
+
+  #push(conn: Connection, channel: Channel, event: string, payload: unknown): void {
+    this.#send(conn, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event, payload });
+  }
+
+  #system(
+    conn: Connection,
+    channel: Channel,
+    extension: 'system' | 'postgres_changes',
+    status: 'ok' | 'error',
+    message: string,
+  ): void {
+    this.#push(conn, channel, 'system', { extension, status, message, channel: channel.name });
+  }
+
+  /** Ends a channel from the server's side: the reason as a system error, then phx_close. */
+  #shutdown(conn: Connection, channel: Channel, message: string): void {
+    this.#system(conn, channel, 'system', 'error', message);
+    this.#push(conn, channel, 'phx_close', {});
+    this.#removeChannel(conn, channel);
+  }
+
+  // ---------------------------------------------------------------------------- receiving
+
+  async #onFrame(conn: Connection, data: Buffer, isBinary: boolean): Promise<void> {
+    if (conn.closed) return;
+    if (isBinary) {
+      if (conn.vsn !== '2.0.0') throw new ProtocolError('binary frames need vsn 2.0.0');
+      this.#onUserBroadcast(conn, decodeBinary(data));
+      return;
+    }
+    const message = decodeText(conn.vsn, data.toString('utf8'));
+    if (message.topic === 'phoenix') {
+      if (message.event === 'heartbeat') this.#reply(conn, message, 'ok');
+      return;
+    }
+    if (message.event === 'phx_join') {
+      await this.#join(conn, message);
+      return;
+    }
+    const channel = conn.channels.get(message.topic);
+    if (!channel || (message.joinRef !== null && channel.joinRef !== message.joinRef)) {
+      this.#reply(conn, message, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    const payload = isRecord(message.payload) ? message.payload : {};
+    switch (message.event) {
+      case 'phx_leave':
+        this.#reply(conn, message, 'ok');
+        this.#removeChannel(conn, channel);
+        return;
+      case 'access_token':
+        await this.#accessToken(conn, channel, payload.access_token);
+        return;
+      case 'broadcast':
+        this.#onJsonBroadcast(conn, channel, message, payload);
+        return;
+      case 'presence':
+        this.#onPresence(conn, channel, message, payload);
+        return;
+      default:
+        return; // Realtime ignores (and logs) unexpected events
+    }
+  }
+
+  async #join(conn: Connection, message: Message): Promise<void> {
+    const { topic } = message;
+    const payload = isRecord(message.payload) ? message.payload : {};
+    const error = (reason: string) => this.#reply(conn, message, 'error', { reason });
+    if (!topic.startsWith('realtime:') || topic === 'realtime:')
+      return error('TopicNameRequired: You must provide a topic name');
+    const existing = conn.channels.get(topic);
+    if (existing) {
+      // Phoenix closes the earlier join of the same topic on this socket.
+      this.#push(conn, existing, 'phx_close', {});
+      this.#removeChannel(conn, existing);
+    }
+    if (conn.channels.size >= this.limits.maxChannelsPerConnection)
+      return error('ChannelRateLimitReached: Too many channels');
+
+    const config = isRecord(payload.config) ? payload.config : {};
+    const broadcast = isRecord(config.broadcast) ? config.broadcast : {};
+    const presence = isRecord(config.presence) ? config.presence : {};
+    const token =
+      typeof payload.access_token === 'string' && !payload.access_token.startsWith('sb_')
+        ? payload.access_token
+        : typeof payload.user_token === 'string'
+          ? payload.user_token
+          : conn.apiKey;
+    const check = await checkToken(token, this.#secret);
+    if (!check.ok) return error(tokenErrorReason(check));
+    if (conn.closed) return;
+
+    const isPrivate = config.private === true;
+    if (isPrivate && check.claims.role !== 'service_role') {
+      // Private channels are authorised by policies on realtime.messages, which this server
+      // does not have: nobody but the service role may join one (docs/realtime.md).
+      return error(
+        `Unauthorized: You do not have permissions to read from this Channel topic: ${topic.slice(9)}`,
+      );
+    }
+
+    const sub = typeof check.claims.sub === 'string' ? check.claims.sub : null;
+    if (sub && !conn.users.has(sub)) {
+      const sockets = this.#users.get(sub);
+      if ((sockets?.size ?? 0) >= this.limits.maxConnectionsPerUser)
+        return error('ConnectionRateLimitReached: Too many connected users');
+    }
+
+    const rawChanges = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+    const changes = rawChanges.filter(isRecord);
+    if (changes.length > this.limits.maxPostgresChangesPerChannel)
+      return error('ChannelRateLimitReached: Too many postgres_changes subscriptions');
+
+    const presenceKey =
+      typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID();
+    const channel = new Channel(
+      topic,
+      message.joinRef,
+      {
+        broadcastSelf: broadcast.self === true,
+        broadcastAck: broadcast.ack === true,
+        presenceEnabled: presence.enabled === true,
+        presenceKey,
+        isPrivate,
+      },
+      check.claims,
+      token,
+      check.expiresAt,
+    );
+
+    if (sub) {
+      conn.users.add(sub);
+      let sockets = this.#users.get(sub);
+      if (!sockets) {
+        sockets = new Set();
+        this.#users.set(sub, sockets);
+      }
+      sockets.add(conn);
+    }
+    conn.channels.set(topic, channel);
+    let members = this.#topics.get(topic);
+    if (!members) {
+      members = new Set();
+      this.#topics.set(topic, members);
+    }
+    members.add({ conn, channel });
+
+    // The reply echoes each postgres_changes entry with the id its messages will carry.
+    const response = changes.map((params) => ({ ...params, id: this.#nextSubscriptionId++ }));
+    this.#reply(conn, message, 'ok', { postgres_changes: response });
+    if (channel.config.presenceEnabled)
+      this.#push(conn, channel, 'presence_state', this.#presence.list(topic));
+    if (response.length > 0) await this.#subscribeChanges(conn, channel, response);
+  }
+
+  async #subscribeChanges(
+    conn: Connection,
+    channel: Channel,
+    entries: (Record<string, unknown> & { id: number })[],
+  ): Promise<void> {
+    const subscriptions: PgSubscription[] = [];
+    try {
+      for (const entry of entries) {
+        const event = typeof entry.event === 'string' ? entry.event.toUpperCase() : '';
+        const schema = typeof entry.schema === 'string' ? entry.schema : '';
+        const table =
+          typeof entry.table === 'string' && entry.table !== '' && entry.table !== '*'
+            ? entry.table
+            : undefined;
+        const filter = typeof entry.filter === 'string' ? entry.filter : undefined;
+        const describe = `[event: ${String(entry.event)}, schema: ${schema}, table: ${table ?? '*'}, filters: ${filter ?? ''}]`;
+        if (!EVENTS.has(event) || schema === '')
+          throw new Error(`Error parsing \`event\` params: ${describe}`);
+        const filters = parseFilter(filter);
+        if (filters.length > 0 && !table)
+          throw new Error(`Error parsing \`filter\` params: a filter needs a table ${describe}`);
+        if (table) {
+          const info = await this.#changes.table(schema, table);
+          if (!info)
+            throw new Error(
+              `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${describe}`,
+            );
+          for (const f of filters) {
+            if (!info.columns.some((c) => c.name === f.column))
+              throw new Error(`invalid column for filter ${f.column}`);
+          }
+        }
+        subscriptions.push({
+          id: entry.id,
+          event: event as '*' | ChangeType,
+          schema,
+          ...(table ? { table } : {}),
+          filters,
+          viewer: channel.viewer,
+          group: channel,
+          deliver: (data: ChangePayload, ids: number[]) =>
+            this.#push(conn, channel, 'postgres_changes', { ids, data }),
+        });
+      }
+    } catch (error) {
+      const message =
+        error instanceof FilterError || error instanceof Error ? error.message : String(error);
+      this.#system(conn, channel, 'postgres_changes', 'error', message);
+      return;
+    }
+    if (conn.closed || conn.channels.get(channel.topic) !== channel) return;
+    for (const s of subscriptions) {
+      channel.subscriptions.push(s);
+      this.#changes.subscribe(s);
+    }
+    this.#system(conn, channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+  }
+
+  #removeChannel(conn: Connection, channel: Channel): void {
+    if (conn.channels.get(channel.topic) !== channel) return;
+    conn.channels.delete(channel.topic);
+    for (const s of channel.subscriptions) this.#changes.unsubscribe(s);
+    channel.subscriptions.length = 0;
+    const members = this.#topics.get(channel.topic);
+    if (members) {
+      for (const m of members) if (m.channel === channel) members.delete(m);
+      if (members.size === 0) this.#topics.delete(channel.topic);
+    }
+    if (channel.tracked) {
+      channel.tracked = false;
+      const diff = this.#presence.untrack(channel.topic, channel.config.presenceKey, channel);
+      if (diff) this.#presenceDiff(channel.topic, diff);
+    }
+  }
+
+  async #accessToken(conn: Connection, channel: Channel, token: unknown): Promise<void> {
+    if (typeof token !== 'string' || token.startsWith('sb_') || token === channel.token) return;
+    const check = await checkToken(token, this.#secret);
+    if (conn.channels.get(channel.topic) !== channel) return;
+    if (!check.ok) {
+      this.#shutdown(conn, channel, check.message);
+      return;
+    }
+    channel.token = token;
+    channel.expiresAt = check.expiresAt;
+    channel.viewer.claims = check.claims; // the subscriptions' viewer: RLS uses the new claims
+  }
+
+  // ---------------------------------------------------------------------------- broadcast
+
+  #onUserBroadcast(conn: Connection, b: UserBroadcast): void {
+    const channel = conn.channels.get(b.topic);
+    if (!channel) return;
+    const request: Message = {
+      joinRef: b.joinRef,
+      ref: b.ref,
+      topic: b.topic,
+      event: 'broadcast',
+      payload: null,
+    };
+    if (b.userPayload.length > this.limits.maxPayloadBytes) {
+      if (channel.config.broadcastAck)
+        this.#reply(conn, request, 'error', { reason: 'Payload size exceeded' });
+      return;
+    }
+    let binary: Buffer | null = null;
+    let json: string | undefined;
+    const jsonPayload = userBroadcastPayload(b);
+    for (const member of this.#topics.get(b.topic) ?? []) {
+      if (member.conn === conn && !channel.config.broadcastSelf) continue;
+      if (member.conn.vsn === '2.0.0') {
+        binary ??= encodeUserBroadcast({ ...b, metadata: null });
+        this.#sendRaw(member.conn, binary);
+      } else if (jsonPayload) {
+        json ??= encode('1.0.0', {
+          joinRef: null,
+          ref: null,
+          topic: b.topic,
+          event: 'broadcast',
+          payload: jsonPayload,
+        });
+        this.#sendRaw(member.conn, json);
+      }
+    }
+    if (channel.config.broadcastAck) this.#reply(conn, request, 'ok');
+  }
+
+  #onJsonBroadcast(
+    conn: Connection,
+    channel: Channel,
+    message: Message,
+    payload: Record<string, unknown>,
+  ): void {
+    if (Buffer.byteLength(JSON.stringify(payload)) > this.limits.maxPayloadBytes) {
+      if (channel.config.broadcastAck)
+        this.#reply(conn, message, 'error', { reason: 'Payload size exceeded' });
+      return;
+    }
+    const frames = new Map<Vsn, string>();
+    for (const member of this.#topics.get(channel.topic) ?? []) {
+      if (member.conn === conn && !channel.config.broadcastSelf) continue;
+      let frame = frames.get(member.conn.vsn);
+      if (!frame) {
+        frame = encode(member.conn.vsn, {
+          joinRef: null,
+          ref: null,
+          topic: channel.topic,
+          event: 'broadcast',
+          payload,
+        });
+        frames.set(member.conn.vsn, frame);
+      }
+      this.#sendRaw(member.conn, frame);
+    }
+    if (channel.config.broadcastAck) this.#reply(conn, message, 'ok');
+  }
+
+  // ---------------------------------------------------------------------------- presence
+
+  #onPresence(
+    conn: Connection,
+    channel: Channel,
+    message: Message,
+    payload: Record<string, unknown>,
+  ): void {
+    const event = typeof payload.event === 'string' ? payload.event.toLowerCase() : '';
+    if (event === 'track') {
+      const state = payload.payload ?? {};
+      if (!isRecord(state)) {
+        this.#reply(conn, message, 'error', { reason: 'Presence track payload must be a map' });
+        return;
+      }
+      const text = JSON.stringify(state);
+      if (Buffer.byteLength(text) > this.limits.maxPayloadBytes) {
+        this.#shutdown(conn, channel, 'Track message size exceeded');
+        return;
+      }
+      if (channel.tracked && channel.trackedState === text) {
+        this.#reply(conn, message, 'ok');
+        return;
+      }
+      channel.tracked = true;
+      channel.trackedState = text;
+      const diff = this.#presence.track(channel.topic, channel.config.presenceKey, channel, state);
+      this.#reply(conn, message, 'ok');
+      this.#presenceDiff(channel.topic, diff);
+      return;
+    }
+    if (event === 'untrack') {
+      channel.tracked = false;
+      channel.trackedState = null;
+      const diff = this.#presence.untrack(channel.topic, channel.config.presenceKey, channel);
+      this.#reply(conn, message, 'ok');
+      if (diff) this.#presenceDiff(channel.topic, diff);
+      return;
+    }
+    this.#reply(conn, message, 'error', { reason: `Unknown presence event ${event}` });
+  }
+
+  #presenceDiff(topic: string, diff: PresenceDiff): void {
+    for (const member of this.#topics.get(topic) ?? []) {
+      this.#push(member.conn, member.channel, 'presence_diff', diff);
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
