@@ -399,17 +399,30 @@ export class RealtimeServer {
 
     // The reply echoes each postgres_changes entry with the id its messages will carry.
     const response = changes.map((params) => ({ ...params, id: this.#nextSubscriptionId++ }));
+    // Subscribed before the reply: a change committed after SUBSCRIBED is never missed.
+    const prepared = response.length > 0 ? await this.#prepareChanges(conn, channel, response) : [];
+    if (conn.closed || conn.channels.get(topic) !== channel) return;
+    if (Array.isArray(prepared)) {
+      for (const s of prepared) {
+        channel.subscriptions.push(s);
+        this.#changes.subscribe(s);
+      }
+    }
     this.#reply(conn, message, 'ok', { postgres_changes: response });
     if (channel.config.presenceEnabled)
       this.#push(conn, channel, 'presence_state', this.#presence.list(topic));
-    if (response.length > 0) await this.#subscribeChanges(conn, channel, response);
+    if (typeof prepared === 'string')
+      this.#system(conn, channel, 'postgres_changes', 'error', prepared);
+    else if (prepared.length > 0)
+      this.#system(conn, channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
   }
 
-  async #subscribeChanges(
+  /** The join's postgres_changes as subscriptions, or the error its system message reports. */
+  async #prepareChanges(
     conn: Connection,
     channel: Channel,
     entries: (Record<string, unknown> & { id: number })[],
-  ): Promise<void> {
+  ): Promise<PgSubscription[] | string> {
     const subscriptions: PgSubscription[] = [];
     try {
       for (const entry of entries) {
@@ -450,17 +463,9 @@ export class RealtimeServer {
         });
       }
     } catch (error) {
-      const message =
-        error instanceof FilterError || error instanceof Error ? error.message : String(error);
-      this.#system(conn, channel, 'postgres_changes', 'error', message);
-      return;
+      return error instanceof FilterError || error instanceof Error ? error.message : String(error);
     }
-    if (conn.closed || conn.channels.get(channel.topic) !== channel) return;
-    for (const s of subscriptions) {
-      channel.subscriptions.push(s);
-      this.#changes.subscribe(s);
-    }
-    this.#system(conn, channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    return subscriptions;
   }
 
   #removeChannel(conn: Connection, channel: Channel): void {
