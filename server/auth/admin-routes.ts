@@ -4,7 +4,7 @@
  */
 import type { Hono } from 'hono';
 import { obj, readJson, requireAdmin, str, validateEmail, type AuthDeps } from './context';
-import { redirectFor } from './email-routes';
+import { requestReferrer } from './redirects';
 import { createEmailToken, sendAuthMail, type LinkType } from './email-tokens';
 import { badRequest, notFound, unprocessable, validationFailed } from './errors';
 import { hashPassword, validatePassword } from './passwords';
@@ -216,7 +216,8 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
         deps,
         target,
         linkType,
-        redirectFor(c, deps, body, linkType),
+        // generate_link prefers its body's redirect_to when allowed (GoTrue's adminGenerateLink).
+        requestReferrer(c, deps.config, str(body.redirect_to)),
         newEmail ? { newEmail } : {},
       ),
     );
@@ -251,7 +252,7 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
     }
     const target = user;
     const token = await deps.db.transaction((tx) =>
-      createEmailToken(tx, deps, target, 'invite', redirectFor(c, deps, body, 'invite')),
+      createEmailToken(tx, deps, target, 'invite', requestReferrer(c, deps.config)),
     );
     await sendAuthMail(deps, email, 'invite', token);
     return c.json(await userJson(deps.db, await userOr404(deps, user.id)));

@@ -139,9 +139,10 @@ describe('links and invitations', () => {
   });
 
   it('invites by mail; the link signs the user in to set a password', async () => {
-    const { data, error } = await s
-      .service()
-      .auth.admin.inviteUserByEmail('guest@example.test', { data: { name: 'Guest' } });
+    const { data, error } = await s.service().auth.admin.inviteUserByEmail('guest@example.test', {
+      data: { name: 'Guest' },
+      redirectTo: `${s.url}/reset-password`,
+    });
     expect(error).toBeNull();
     expect(data.user?.invited_at).toBeTruthy();
     const mail = s.lastMail('guest@example.test');

@@ -29,7 +29,10 @@ describe('sign-up with e-mail confirmation', () => {
     const { data, error } = await sb.auth.signUp({
       email,
       password: 'secret-pass',
-      options: { data: { name: 'Lena Listener' } },
+      options: {
+        data: { name: 'Lena Listener' },
+        emailRedirectTo: `${s.url}/verify-email/success`,
+      },
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -187,7 +190,7 @@ describe('links, codes and PKCE', () => {
       options: { emailRedirectTo: 'https://evil.example/steal' },
     });
     const link = new URL(s.lastMail('evil@example.test').links[0]!);
-    expect(link.searchParams.get('redirect_to')).toBe(`${s.url}/verify-email/success`);
+    expect(link.searchParams.get('redirect_to')).toBe(s.url);
     const target = await followLink(
       `${s.url}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent(`${s.url}/verify-email/success`)}`,
     );
@@ -223,7 +226,9 @@ describe('password recovery and magic links', () => {
     });
     expect([unknown.status, await unknown.json()]).toEqual([200, {}]);
     expect(s.mailer.list()).toHaveLength(before);
-    const { error } = await s.client().auth.resetPasswordForEmail(email);
+    const { error } = await s
+      .client()
+      .auth.resetPasswordForEmail(email, { redirectTo: `${s.url}/reset-password` });
     expect(error).toBeNull();
     expect(s.lastMail(email).subject).toMatch(/Reset/);
   });
@@ -244,11 +249,12 @@ describe('password recovery and magic links', () => {
     expect(ok.error).toBeNull();
   });
 
-  it('sends magic links to /home and refuses unknown addresses without create_user', async () => {
+  it('sends magic links (to the site URL without redirect_to) and refuses unknown addresses without create_user', async () => {
     const sb = s.client();
     expect((await sb.auth.signInWithOtp({ email })).error).toBeNull();
+    // No redirect_to: the site URL, as GoTrue.
     const target = await followLink(s.lastMail(email).links[0]!);
-    expect(target.pathname).toBe('/home');
+    expect(`${target.origin}${target.pathname}`).toBe(`${s.url}/`);
     expect(fragment(target).type).toBe('magiclink');
     const { error } = await sb.auth.signInWithOtp({
       email: 'new@example.test',
@@ -257,6 +263,68 @@ describe('password recovery and magic links', () => {
     expect(error).toMatchObject({ status: 422, code: 'otp_disabled' });
     const limited = await sb.auth.signInWithOtp({ email });
     expect(limited.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+  });
+});
+
+describe('recovery links go to redirect_to when it is allowed, else to the site URL (GoTrue)', () => {
+  const users = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].map((n) => `${n}@example.test`);
+  beforeAll(async () => {
+    for (const email of users)
+      await s
+        .service()
+        .auth.admin.createUser({ email, password: 'old-password', email_confirm: true });
+  });
+  const recover = (email: string, query = '', headers: Record<string, string> = {}) =>
+    s.auth(`/recover${query}`, { method: 'POST', headers, body: JSON.stringify({ email }) });
+  const linkOf = (email: string) => new URL(s.lastMail(email).links[0]!);
+  const landing = (url: URL) => `${url.origin}${url.pathname}`;
+
+  it('supabase-js resetPasswordForEmail(email, { redirectTo }) on the site: the link lands there', async () => {
+    const { error } = await s
+      .client()
+      .auth.resetPasswordForEmail(users[0]!, { redirectTo: `${s.url}/login?next=1` });
+    expect(error).toBeNull();
+    expect(linkOf(users[0]!).searchParams.get('redirect_to')).toBe(`${s.url}/login?next=1`);
+    const landed = await followLink(linkOf(users[0]!).toString());
+    expect(landing(landed)).toBe(`${s.url}/login`);
+    expect(landed.searchParams.get('next')).toBe('1');
+    expect(fragment(landed)).toMatchObject({ type: 'recovery', token_type: 'bearer' });
+  });
+
+  it('raw POST /recover?redirect_to=: the allow list and loopback ports are kept, others fall back', async () => {
+    const listed = 'http://localhost:5173/reset-password';
+    const res = await recover(users[1]!, `?redirect_to=${encodeURIComponent(listed)}`);
+    expect([res.status, await res.json()]).toEqual([200, {}]);
+    expect(landing(await followLink(linkOf(users[1]!).toString()))).toBe(listed);
+
+    const otherPort = `${s.url.replace(/:\d+$/, ':3999')}/reset-password`;
+    await recover(users[2]!, `?redirect_to=${encodeURIComponent(otherPort)}`);
+    expect(linkOf(users[2]!).searchParams.get('redirect_to')).toBe(otherPort);
+
+    await recover(users[3]!, `?redirect_to=${encodeURIComponent('https://evil.example/reset')}`);
+    expect(linkOf(users[3]!).searchParams.get('redirect_to')).toBe(s.url);
+    const landed = await followLink(linkOf(users[3]!).toString());
+    expect(landing(landed)).toBe(`${s.url}/`);
+    expect(fragment(landed).type).toBe('recovery');
+  });
+
+  it('takes a redirect_to header, then an allowed Referer, before the site URL', async () => {
+    await recover(users[4]!, '', { redirect_to: `${s.url}/from-header` });
+    expect(linkOf(users[4]!).searchParams.get('redirect_to')).toBe(`${s.url}/from-header`);
+    await new Promise((done) => setTimeout(done, 1100)); // one mail a second per address here
+    await recover(users[4]!, '', { Referer: `${s.url}/forgot-password` });
+    expect(linkOf(users[4]!).searchParams.get('redirect_to')).toBe(`${s.url}/forgot-password`);
+  });
+
+  it('GET /verify checks redirect_to again: an edited link lands on the site URL', async () => {
+    await s
+      .client()
+      .auth.resetPasswordForEmail(users[5]!, { redirectTo: `${s.url}/reset-password` });
+    const link = linkOf(users[5]!);
+    link.searchParams.set('redirect_to', 'https://evil.example/steal');
+    const landed = await followLink(link.toString());
+    expect(landing(landed)).toBe(`${s.url}/`);
+    expect(fragment(landed).type).toBe('recovery');
   });
 });
 

@@ -91,7 +91,8 @@ describe('Google sign-in through the development identity provider', () => {
       name: 'Gus Google',
       email: 'gus@example.test',
     });
-    expect(landed.pathname).toBe('/home');
+    // No redirect_to: the site URL, as GoTrue.
+    expect(`${landed.origin}${landed.pathname}`).toBe(`${s.url}/`);
     const f = fragment(landed);
     expect(f.token_type).toBe('bearer');
     const { data: user } = await sb.auth.getUser(f.access_token);

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { createDevMailbox } from '../mail';
 import { createAuthApp } from './app';
-import { loadAuthConfig, safeRedirect } from './config';
+import { loadAuthConfig } from './config';
 import { AuthHttpError, OAuthError, errorBody, weakPassword } from './errors';
 import { QR_MASKS, encodeQr, qrBlocks, qrDataModules, qrSvg } from './qr';
 import { SlidingWindowLimiter } from './rate-limit';
+import { compileAllowPattern, isRedirectUrlValid } from './redirects';
 import { base32Decode, base32Encode, hotp, otpauthUri, totp, verifyTotp } from './totp';
 
 describe('TOTP', () => {
@@ -170,33 +171,70 @@ describe('Google configuration', () => {
 });
 
 describe('redirects, limiter, errors', () => {
-  const config = loadAuthConfig(
-    {
-      ADDITIONAL_REDIRECT_URLS:
-        'http://localhost:5173/**, https://app.example.com/callback, soundloft://auth',
-    },
-    'http://localhost:8787/',
-  );
-  it('keeps same-origin and listed redirect targets, else the fallback', () => {
-    const fb = 'http://localhost:8787/home';
-    expect(config.issuer).toBe('http://localhost:8787/auth/v1');
-    expect(safeRedirect(config, 'http://localhost:8787/x?y=1', fb)).toBe(
-      'http://localhost:8787/x?y=1',
+  // GoTrue's own cases (supabase/auth internal/utilities/request_test.go).
+  const site = (siteUrl: string, allow = '') =>
+    loadAuthConfig({ SITE_URL: siteUrl, ADDITIONAL_REDIRECT_URLS: allow }, 'http://localhost:8787');
+  it('allows the site: same scheme, host and port, any port on loopback hosts', () => {
+    for (const [siteUrl, url, want] of [
+      ['https://example.com', 'https://example.com/path', true],
+      ['https://example.com', 'http://example.com/path', false],
+      ['http://example.com', 'https://example.com/path', false],
+      ['https://example.com', 'https://example.com:8443/path', false],
+      ['https://example.com:9000', 'https://example.com:9000/path', true],
+      ['https://example.com:9000', 'https://example.com/path', false],
+      ['https://example.com:9000', 'https://example.com:9001/path', false],
+      ['http://localhost:3000', 'http://localhost:8080/callback', true],
+      ['http://127.0.0.1:3000', 'http://127.0.0.1:8080/callback', true],
+      ['http://localhost:3000', 'http://localhost/callback', true],
+      ['https://localhost:3000', 'http://localhost:8080/callback', false],
+    ] as const)
+      expect([siteUrl, url, isRedirectUrlValid(site(siteUrl), url)]).toEqual([siteUrl, url, want]);
+  });
+
+  it('matches the allow list as gobwas globs with . and / as separators, never odd hosts', () => {
+    const config = site(
+      'https://example.com',
+      'http://localhost:8000/*, http://*.localhost:8000/*, http://*:12345/*, http://**:12345/*',
     );
-    expect(safeRedirect(config, 'http://localhost:5173/a/b', fb)).toBe('http://localhost:5173/a/b');
-    expect(safeRedirect(config, 'https://app.example.com/callback', fb)).toBe(
-      'https://app.example.com/callback',
+    for (const [url, want] of [
+      ['http://localhost:8000/path', true],
+      ['http://localhost:3000', false],
+      ['http://localhost:8000', false],
+      ['http://localhost:8000/path/to/page', false],
+      ['http://localhost:8000/path?param=1', true],
+      ['http://123?.localhost:8000/path', false],
+      ['http://123.123.123.123?localhost:8000/path', false],
+      ['http://[65e7:9410:d8b6:e227:58cd:e55b:8fc0:206d]?localhost:8000/path', false],
+      ['http://65e7:9410:d8b6:e227:58cd:e55b:8fc0:206d?localhost:8000/path', false],
+      ['http://127.0.0.1:12345/path', true],
+      ['http://[0:0:0:0:0:0:0:1]:12345/path', true],
+      ['https://example.com/dashboard', true],
+      ['http://example.com/dashboard', false],
+      ['https://example.com:8443/dashboard', false],
+      ['http://2130706433/', false],
+      ['javascript:alert(1)', false],
+      ['//evil.example', false],
+      ['', false],
+    ] as const)
+      expect([url, isRedirectUrlValid(config, url)]).toEqual([url, want]);
+    const apps = site(
+      'http://localhost:8787',
+      'https://app.example.com/callback, soundloft://auth, https://*.example.org/a/**, https://x?.example.net/[!0-9]',
     );
-    expect(safeRedirect(config, 'https://app.example.com/other', fb)).toBe(fb);
-    expect(safeRedirect(config, 'soundloft://auth', fb)).toBe('soundloft://auth');
-    for (const bad of [
-      'https://evil.example',
-      'javascript:alert(1)',
-      'http://localhost:8787.evil.example/',
-      '//evil.example',
-      undefined,
-    ])
-      expect(safeRedirect(config, bad, fb)).toBe(fb);
+    for (const [url, want] of [
+      ['https://app.example.com/callback', true],
+      ['https://app.example.com/callback#frag', true],
+      ['https://app.example.com/callback/more', false],
+      ['soundloft://auth', true],
+      ['https://eu.example.org/a/x/y', true],
+      ['https://eu.example.org/c/x', false],
+      ['https://eu.example.org.evil.test/a/x', false],
+      ['https://eu.west.example.org/a/x', false],
+      ['https://x1.example.net/q', true],
+      ['https://x1.example.net/7', false],
+    ] as const)
+      expect([url, isRedirectUrlValid(apps, url)]).toEqual([url, want]);
+    expect(compileAllowPattern('https://a.b/\\*').test('https://a.b/*')).toBe(true);
   });
 
   it('counts in a sliding window', () => {

@@ -7,7 +7,15 @@ export interface AuthConfig {
   issuer: string;
   /** Access-token lifetime in seconds (`JWT_EXPIRY`, default 3600). */
   jwtExpiry: number;
-  /** Extra allowed `redirect_to` targets (`ADDITIONAL_REDIRECT_URLS`, comma list, `*` globs). */
+  /**
+   * GoTrue's SITE_URL (`SITE_URL`, default `publicUrl`): redirects on it are always allowed, and
+   * it is where a flow lands when its `redirect_to` is not allowed.
+   */
+  siteUrl: string;
+  /**
+   * GoTrue's URI_ALLOW_LIST (`ADDITIONAL_REDIRECT_URLS`, comma list): further allowed
+   * `redirect_to` targets, each an exact URL or a glob (server/auth/redirects.ts).
+   */
   additionalRedirectUrls: string[];
   /** Use the first `X-Forwarded-For` address as the client IP (`TRUST_PROXY`). */
   trustProxy: boolean;
@@ -55,6 +63,7 @@ export function loadAuthConfig(
   return {
     publicUrl: base,
     issuer: `${base}/auth/v1`,
+    siteUrl: env.SITE_URL?.trim() || base,
     jwtExpiry: positiveInt(env.JWT_EXPIRY, 'JWT_EXPIRY', 3600),
     additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS ?? '')
       .split(',')
@@ -71,62 +80,4 @@ export function loadAuthConfig(
     rateLimit: { perEmail: 10, perIp: 30, windowMs: 5 * 60_000 },
     ...overrides,
   };
-}
-
-function globToRegExp(pattern: string): RegExp {
-  let re = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i] as string;
-    if (ch === '*') {
-      if (pattern[i + 1] === '*') {
-        re += '.*';
-        i++;
-      } else re += '[^/.]*';
-    } else re += ch.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${re}$`);
-}
-
-/**
- * GoTrue's redirect check: a `redirect_to` on the site's origin, or matching one of the
- * additional URLs (exact, a prefix path, or a `*`/`**` glob), is kept; anything else falls back
- * to `fallback` (GoTrue silently uses the site URL).
- */
-export function safeRedirect(
-  config: AuthConfig,
-  redirectTo: string | undefined | null,
-  fallback: string,
-): string {
-  if (!redirectTo) return fallback;
-  let url: URL;
-  try {
-    url = new URL(redirectTo);
-  } catch {
-    return fallback;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    // Custom app schemes only when listed explicitly.
-    return config.additionalRedirectUrls.some((p) => globToRegExp(p).test(redirectTo))
-      ? redirectTo
-      : fallback;
-  }
-  if (url.origin === new URL(config.publicUrl).origin) return url.toString();
-  for (const pattern of config.additionalRedirectUrls) {
-    if (pattern.includes('*')) {
-      if (globToRegExp(pattern).test(redirectTo)) return url.toString();
-      continue;
-    }
-    try {
-      const allowed = new URL(pattern);
-      const path = allowed.pathname.replace(/\/+$/, '');
-      if (
-        allowed.origin === url.origin &&
-        (url.pathname === allowed.pathname || url.pathname.startsWith(`${path}/`) || path === '')
-      )
-        return url.toString();
-    } catch {
-      // not a URL: ignored
-    }
-  }
-  return fallback;
 }

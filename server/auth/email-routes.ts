@@ -3,34 +3,14 @@
  * and e-mail code). None of them tells whether an address has an account.
  */
 import type { Context, Hono } from 'hono';
-import { safeRedirect } from './config';
 import { obj, readJson, str, validateEmail, type AuthDeps } from './context';
-import {
-  DEFAULT_REDIRECT_PATH,
-  checkMailFrequency,
-  createEmailToken,
-  sendAuthMail,
-  type LinkType,
-} from './email-tokens';
+import { checkMailFrequency, createEmailToken, sendAuthMail, type LinkType } from './email-tokens';
 import { badRequest, unprocessable, validationFailed } from './errors';
 import { hashPassword, validatePassword } from './passwords';
 import { createFlowState, pkceParams } from './pkce';
+import { requestReferrer } from './redirects';
 import type { AuthMethod } from './sessions';
 import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users';
-
-export function redirectFor(
-  c: Context,
-  deps: AuthDeps,
-  body: Record<string, unknown>,
-  type: LinkType,
-): string {
-  const wanted = c.req.query('redirect_to') ?? str(body.redirect_to);
-  return safeRedirect(
-    deps.config,
-    wanted,
-    `${deps.config.publicUrl}${DEFAULT_REDIRECT_PATH[type]}`,
-  );
-}
 
 /** Mails a link of `type` to `user` (with a PKCE flow state when the request started one). */
 async function mailLink(
@@ -42,7 +22,7 @@ async function mailLink(
   method: AuthMethod,
 ): Promise<void> {
   const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
-  const redirect = redirectFor(c, deps, body, type);
+  const redirect = requestReferrer(c, deps.config);
   const token = await deps.db.transaction(async (tx) => {
     if (pkce) await createFlowState(tx, pkce, 'email', method, user.id);
     return createEmailToken(tx, deps, user, type, redirect, { pkce: pkce !== null });
@@ -151,7 +131,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     checkMailFrequency(deps, type, email);
     if (type === 'signup') await mailLink(c, deps, body, user, 'signup', 'email/signup');
     else {
-      const redirect = redirectFor(c, deps, body, 'email_change');
+      const redirect = requestReferrer(c, deps.config);
       const token = await deps.db.transaction((tx) =>
         createEmailToken(tx, deps, user, 'email_change', redirect, { newEmail: email }),
       );

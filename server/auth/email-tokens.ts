@@ -34,15 +34,6 @@ const MAIL_KIND: Record<LinkType, AuthMailKind> = {
   email_change: 'email_change',
 };
 
-/** Where each link leads by default (spec: signup → /verify-email/success, …). */
-export const DEFAULT_REDIRECT_PATH: Record<LinkType, string> = {
-  signup: '/verify-email/success',
-  invite: '/reset-password',
-  recovery: '/reset-password',
-  magiclink: '/home',
-  email_change: '/profile',
-};
-
 export const hashToken = (email: string, otp: string) =>
   createHash('sha224')
     .update(email + otp)

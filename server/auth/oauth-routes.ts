@@ -8,7 +8,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { signHs256, verifyJwt } from '../keys';
-import { safeRedirect } from './config';
+import { requestReferrer } from './redirects';
 import { clientIp, requireUser, type AuthDeps } from './context';
 import { AuthHttpError, badRequest, validationFailed } from './errors';
 import { resolveOAuthUser } from './oauth-users';
@@ -55,7 +55,7 @@ async function startFlow(
       `Unsupported provider: ${name ? 'provider is not enabled' : 'missing provider'}`,
     );
   const pkce = pkceParams(q.code_challenge, q.code_challenge_method);
-  const referrer = safeRedirect(deps.config, q.redirect_to, `${deps.config.publicUrl}/home`);
+  const referrer = requestReferrer(c, deps.config);
   const flowStateId = pkce
     ? await createFlowState(deps.db, pkce, 'google', 'oauth', linkUserId)
     : null;

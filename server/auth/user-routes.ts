@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
 import { renderAuthMail } from '../mail';
 import { obj, readJson, requireUser, str, validateEmail, type AuthDeps } from './context';
-import { redirectFor } from './email-routes';
+import { requestReferrer } from './redirects';
 import { checkMailFrequency, createEmailToken, hashToken, sendAuthMail } from './email-tokens';
 import { badRequest, unprocessable, validationFailed } from './errors';
 import { checkPassword, hashPassword, validatePassword } from './passwords';
@@ -98,17 +98,10 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
       }
       if (!changingEmail) return null;
       if (pkce) await createFlowState(tx, pkce, 'email', 'email_change', user.id);
-      return createEmailToken(
-        tx,
-        deps,
-        user,
-        'email_change',
-        redirectFor(c, deps, body, 'email_change'),
-        {
-          newEmail: email,
-          pkce: pkce !== null,
-        },
-      );
+      return createEmailToken(tx, deps, user, 'email_change', requestReferrer(c, deps.config), {
+        newEmail: email,
+        pkce: pkce !== null,
+      });
     });
     if (emailToken && email) await sendAuthMail(deps, email, 'email_change', emailToken, email);
     const fresh = await findUserById(deps.db, user.id);

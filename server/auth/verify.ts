@@ -4,17 +4,11 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Queryable } from '../db/database';
-import { safeRedirect } from './config';
 import { clientIp, readJson, str, type AuthDeps } from './context';
-import {
-  DEFAULT_REDIRECT_PATH,
-  hashToken,
-  sentAtColumn,
-  tokenColumn,
-  type LinkType,
-} from './email-tokens';
+import { hashToken, sentAtColumn, tokenColumn, type LinkType } from './email-tokens';
 import { AuthHttpError, forbidden, validationFailed } from './errors';
 import { findUserFlowState, issueAuthCode } from './pkce';
+import { requestReferrer } from './redirects';
 import { issueSession, type AuthMethod, type TokenResponse } from './sessions';
 import { findUserByColumn, type UserRow } from './users';
 
@@ -137,12 +131,7 @@ export function registerVerifyRoutes(app: Hono, deps: AuthDeps): void {
   app.get('/verify', async (c) => {
     const token = c.req.query('token') ?? '';
     const type = c.req.query('type') ?? '';
-    const fallbackType: LinkType = LINK_TYPES.includes(type) ? (type as LinkType) : 'signup';
-    const redirect = safeRedirect(
-      deps.config,
-      c.req.query('redirect_to'),
-      `${deps.config.publicUrl}${DEFAULT_REDIRECT_PATH[fallbackType]}`,
-    );
+    const redirect = requestReferrer(c, deps.config);
     try {
       if (!token) throw validationFailed('Verify requires a token or a token hash');
       const out = await verify(c, deps, type, [token], true);
