@@ -33,6 +33,7 @@ const SUPABASE = [
   '@supabase/postgrest-js',
   '@supabase/functions-js',
   '@supabase/storage-js',
+  '@supabase/realtime-js',
 ];
 const SDKS = ['dexie', 'dexie-react-hooks', ...SUPABASE, 'howler'];
 /** Later entries win for files they match, so the most specific folders come last. */

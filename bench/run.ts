@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, player (all by default). More
+ * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -75,6 +75,11 @@ if (wants('seed')) {
 if (wants('explore')) {
   const { benchExplore } = await import('./explore');
   await benchExplore();
+}
+
+if (wants('realtime')) {
+  const { benchRealtime } = await import('./realtime');
+  await benchRealtime();
 }
 
 if (wants('player')) {

@@ -3,9 +3,9 @@
  * PGlite or on a throwaway PostgreSQL 15 cluster (bench/postgres.ts), and loading src/data into
  * this Node process on fake-indexeddb.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startChildServer } from './child-server';
 import type { Cleanup } from './cleanup';
 import type { BenchServer, DataApi } from './sync-client';
 
@@ -13,32 +13,17 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_SCRIPT = fileURLToPath(new URL('./sync-server.ts', import.meta.url));
 
 /** Starts bench/sync-server.ts with `env` added; stopped by `cleanup`. */
-export async function startSyncServer(
+export function startSyncServer(
   tracks: number,
   env: NodeJS.ProcessEnv,
   cleanup: Cleanup,
 ): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_SCRIPT], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, SYNC_BENCH_TRACKS: String(tracks) },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  cleanup.add('stop the sync bench server', async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
-  return new Promise<BenchServer>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += String(c);
-      const newline = out.indexOf('\n');
-      if (newline >= 0) resolve(JSON.parse(out.slice(0, newline)) as BenchServer);
-    });
-    child.once('exit', (code) => reject(new Error(`sync bench server exited ${code}: ${stderr}`)));
-  });
+  return startChildServer<BenchServer>(
+    SERVER_SCRIPT,
+    { ...env, SYNC_BENCH_TRACKS: String(tracks) },
+    cleanup,
+    'sync bench server',
+  );
 }
 
 /** src/data on fake-indexeddb, loaded by path (the bench TypeScript project does not compile src/). */

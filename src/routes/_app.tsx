@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useEffect } from 'react';
-import { bindSyncToAuth } from '@/data';
+import { bindRealtime, bindSyncToAuth } from '@/data';
 import { useAuthStatus } from '@/data/auth';
 import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
 
@@ -18,6 +18,8 @@ function AppRoutes() {
   const signedOut = status === 'unauthenticated';
   // The local mirror syncs with the server while the signed-in app is open (docs/sync.md).
   useEffect(bindSyncToAuth, []);
+  // Realtime makes that sync prompt: changes from the user's other devices, friends' listens.
+  useEffect(bindRealtime, []);
   useEffect(() => {
     if (signedOut) void navigate({ to: '/login', replace: true });
   }, [signedOut, navigate]);

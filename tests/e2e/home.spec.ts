@@ -5,14 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import {
-  DEMO,
-  createUser,
-  serverRows,
-  signIn,
-  signInAsNewUser,
-  type TestUser,
-} from './support/session';
+import { DEMO, createUser, restAs, serverRows, signIn, signInAsNewUser } from './support/session';
 
 interface TrackRow {
   id: string;
@@ -24,27 +17,6 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-/** REST as a user (the public API, exactly as another client would write). */
-async function restAs(request: APIRequestContext, user: TestUser) {
-  const { anonKey } = (await (await request.get('/_dev/config')).json()) as { anonKey: string };
-  const res = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: anonKey },
-    data: { email: user.email, password: user.password },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { access_token: token } = (await res.json()) as { access_token: string };
-  const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
-  return {
-    async insert(table: string, data: unknown) {
-      const r = await request.post(`/rest/v1/${table}`, {
-        headers: { ...headers, prefer: 'return=minimal' },
-        data,
-      });
-      expect(r.ok(), await r.text()).toBe(true);
-    },
-  };
 }
 
 // The first visit loads the whole mirror (catalogue, likes, playlists, history): on a busy

@@ -63,6 +63,7 @@ describe('import boundaries of CONVENTIONS.md', () => {
     ['@supabase/supabase-js', 'src/data/remote/zz-probe.ts'],
     ['@supabase/auth-js', 'src/data/remote/zz-probe.ts'],
     ['@supabase/postgrest-js', 'src/data/remote/zz-probe.ts'],
+    ['@supabase/realtime-js', 'src/data/remote/zz-probe.ts'],
     ['howler', 'src/player/engine/zz-probe.ts'],
   ])('%s is imported only by its owner folder', async (pkg, owner) => {
     const code = `import * as sdk from '${pkg}';\nexport const x = sdk;\n`;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchFriendsActivity, type FriendActivity } from '../remote/home-remote';
+import { watchListens } from '../sync/realtime-sync';
 import { useFollowingIds } from './hooks';
 import { useMirrorLoading } from './use-mirror-loading';
 
@@ -17,13 +18,20 @@ const LIMIT = 10;
 /**
  * Friends activity: the latest listens of the users `userId` follows (followed ids from the
  * mirror, listens from the server, where RLS lets a follower read them). Errors are only logged
- * (spec 8) and leave the list empty. Re-read when the followed users change.
+ * (spec 8) and leave the list empty. Re-read when the followed users change, and when one of
+ * them plays a track (Realtime; docs/realtime.md).
  */
 export function useFriendsActivity(userId: string | null | undefined): FriendsActivityState {
   const mirrorLoading = useMirrorLoading();
   const following = useFollowingIds(userId);
   const key = following ? [...following].sort().join(',') : null;
   const [result, setResult] = useState<{ key: string; items: FriendActivity[] } | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (key === null || key === '') return;
+    return watchListens(key.split(','), () => setVersion((v) => v + 1));
+  }, [key]);
 
   useEffect(() => {
     if (key === null || key === '') return;
@@ -39,7 +47,7 @@ export function useFriendsActivity(userId: string | null | undefined): FriendsAc
     return () => {
       cancelled = true;
     };
-  }, [key]);
+  }, [key, version]);
 
   if (key === null) return { loading: true, items: [] };
   if (key === '') return { loading: mirrorLoading, items: [] };

@@ -18,3 +18,4 @@ export {
   bindSyncToAuth,
   fetchOnDemand,
 } from './app-sync';
+export { bindRealtime, watchListens } from './realtime-sync';

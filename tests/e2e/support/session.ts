@@ -71,3 +71,24 @@ export async function serverRows<T>(
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as T[];
 }
+
+/** REST as a user (the public API, exactly as another client would write). */
+export async function restAs(request: APIRequestContext, user: TestUser) {
+  const { anonKey } = (await (await request.get('/_dev/config')).json()) as { anonKey: string };
+  const res = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: anonKey },
+    data: { email: user.email, password: user.password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { access_token: token } = (await res.json()) as { access_token: string };
+  const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
+  return {
+    async insert(table: string, data: unknown) {
+      const r = await request.post(`/rest/v1/${table}`, {
+        headers: { ...headers, prefer: 'return=minimal' },
+        data,
+      });
+      expect(r.ok(), await r.text()).toBe(true);
+    },
+  };
+}

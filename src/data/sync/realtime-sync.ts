@@ -1,0 +1,161 @@
+/**
+ * Realtime as a pull trigger (docs/sync.md, docs/realtime.md): after sign-in, in idle time, the
+ * app opens one Realtime connection and watches the user's own rows. A change made on another
+ * device (a like, a playlist edit, a follow, lyrics, a listen) makes the engine pull within a
+ * moment, by checkpoint as always, so nothing depends on the message itself and nothing is
+ * missed while disconnected (every re-subscription pulls too).
+ *
+ * `watchListens` serves Friends Activity: the listens of the followed users as they happen.
+ */
+import { authStore } from '../auth/auth-store';
+import type { RealtimeChange, RealtimeConnection } from '../remote/realtime-remote';
+import { currentEngine, fetchOnDemand } from './app-sync';
+
+let connection: Promise<RealtimeConnection | null> | null = null;
+let connectedUser: string | null = null;
+let stopOwn: (() => void) | null = null;
+let pullTimer: ReturnType<typeof setTimeout> | undefined;
+const listenWatchers = new Map<symbol, { userIds: string[]; onListen: () => void }>();
+let stopListens: (() => void) | null = null;
+
+/** Many messages at once (a batch of writes elsewhere) make one pull. */
+function pullSoon(): void {
+  if (pullTimer) return;
+  pullTimer = setTimeout(() => {
+    pullTimer = undefined;
+    currentEngine()?.requestPull();
+  }, 100);
+}
+
+function onOwnChange(change: RealtimeChange): void {
+  if (change.table === 'track_lyrics') {
+    const trackId = change.row.track_id;
+    if (typeof trackId === 'string') void fetchOnDemand.lyrics(trackId);
+    return;
+  }
+  pullSoon();
+}
+
+/**
+ * Realtime is not needed for the first paint (the start pull brings the state): it loads a few
+ * seconds after sign-in, when the browser is idle, off the page's critical path.
+ */
+const REALTIME_DELAY_MS = 3000;
+
+function whenIdle(fn: () => void): void {
+  if (typeof window === 'undefined') return;
+  const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: object) => number })
+    .requestIdleCallback;
+  setTimeout(() => (idle ? idle(fn, { timeout: 5000 }) : fn()), REALTIME_DELAY_MS);
+}
+
+function watchOwn(conn: RealtimeConnection, userId: string): () => void {
+  return conn.watch(
+    `sync-${userId}`,
+    [
+      { event: '*', table: 'liked_tracks', filter: `user_id=eq.${userId}` },
+      { event: '*', table: 'playlists', filter: `created_by=eq.${userId}` },
+      { event: '*', table: 'followers', filter: `follower_id=eq.${userId}` },
+      { event: 'UPDATE', table: 'profiles', filter: `id=eq.${userId}` },
+      { event: '*', table: 'track_lyrics', filter: `last_edited_by=eq.${userId}` },
+      { event: 'INSERT', table: 'listening_history', filter: `user_id=eq.${userId}` },
+      { event: '*', table: 'tracks', filter: `uploaded_by=eq.${userId}` },
+    ],
+    { onChange: onOwnChange, onSubscribed: pullSoon },
+  );
+}
+
+/** The followed users' listens and uploads, for whoever watches them (Friends Activity). */
+function rewatchListens(): void {
+  stopListens?.();
+  stopListens = null;
+  const ids = [...new Set([...listenWatchers.values()].flatMap((w) => w.userIds))].sort();
+  if (ids.length === 0 || !connection) return;
+  const filter = `user_id=in.(${ids.join(',')})`;
+  let cancelled = false;
+  let stop: (() => void) | null = null;
+  stopListens = () => {
+    cancelled = true;
+    stop?.();
+  };
+  void connection.then((conn) => {
+    if (!conn || cancelled) return;
+    stop = conn.watch(
+      'friends',
+      [
+        { event: 'INSERT', table: 'listening_history', filter },
+        { event: '*', table: 'tracks', filter: `uploaded_by=in.(${ids.join(',')})` },
+      ],
+      {
+        onChange: (change) => {
+          if (change.table === 'tracks') pullSoon();
+          else for (const w of listenWatchers.values()) w.onListen();
+        },
+      },
+    );
+  });
+}
+
+/**
+ * Calls `onListen` when one of `userIds` plays a track (RLS lets a follower read their
+ * listens). Returns the function that stops watching.
+ */
+export function watchListens(userIds: readonly string[], onListen: () => void): () => void {
+  const key = Symbol('listens');
+  listenWatchers.set(key, { userIds: [...userIds], onListen });
+  rewatchListens();
+  return () => {
+    listenWatchers.delete(key);
+    rewatchListens();
+  };
+}
+
+function disconnect(): void {
+  stopOwn?.();
+  stopOwn = null;
+  stopListens?.();
+  stopListens = null;
+  const closing = connection;
+  connection = null;
+  connectedUser = null;
+  void closing?.then((conn) => conn?.close());
+}
+
+/** Opens Realtime for the signed-in user (in idle time) and closes it on sign-out. */
+export function bindRealtime(): () => void {
+  const follow = () => {
+    const userId = authStore.getSnapshot().session?.user.id ?? null;
+    if (userId === connectedUser) return;
+    disconnect();
+    if (!userId) return;
+    connectedUser = userId;
+    const pending = new Promise<RealtimeConnection | null>((resolve) => {
+      whenIdle(() => {
+        if (connectedUser !== userId) return resolve(null);
+        import('../remote/realtime-remote')
+          .then(({ openRealtime }) => openRealtime())
+          .then(resolve, (error: unknown) => {
+            // Without Realtime the app still syncs on focus, reconnect and every 5 minutes.
+            console.error('Realtime unavailable', error);
+            resolve(null);
+          });
+      });
+    });
+    connection = pending;
+    void pending.then((conn) => {
+      if (!conn) return;
+      if (connection !== pending) {
+        void conn.close();
+        return;
+      }
+      stopOwn = watchOwn(conn, userId);
+      rewatchListens();
+    });
+  };
+  follow();
+  const unsubscribe = authStore.subscribe(follow);
+  return () => {
+    unsubscribe();
+    disconnect();
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Issue 19, Realtime in the app: two browser contexts of the same user (two devices), a like in
+ * one shows in the other without reload or focus; and a follower's Friends Activity shows a
+ * friend's listen as it happens. The time it took is recorded as an annotation (figures, not a
+ * pass/fail threshold).
+ */
+import { expect, test, type Page, type WebSocket } from '@playwright/test';
+import { createUser, restAs, serverRows, signIn } from './support/session';
+
+test.describe.configure({ timeout: 180_000 });
+
+const LOADED = { timeout: 60_000 };
+/** A change made elsewhere shows within this (Realtime takes well under a second; a pull waits 5 min). */
+const LIVE = { timeout: 15_000 };
+
+/** Resolves once the page's Realtime channel named `name` is subscribed to PostgreSQL. */
+function subscribedChannel(page: Page, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watch = (ws: WebSocket) => {
+      if (!ws.url().includes('/realtime/v1/websocket')) return;
+      ws.on('framereceived', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString();
+        if (text.includes(`realtime:${name}`) && text.includes('Subscribed to PostgreSQL'))
+          resolve();
+      });
+    };
+    page.on('websocket', watch);
+  });
+}
+
+test('a like on one device shows on the other device of the same user', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = await createUser(request, 'Two Devices');
+  const [track] = await serverRows<{ id: string; title: string }>(
+    request,
+    'tracks?select=id,title&order=title.asc&limit=1',
+  );
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    const firstReady = subscribedChannel(page, 'sync-');
+    const secondReady = subscribedChannel(second, 'sync-');
+    await signIn(page, user.email, user.password);
+    await signIn(second, user.email, user.password);
+    for (const p of [page, second]) {
+      await p.goto(`/track/${track!.id}`);
+      await expect(p.getByRole('heading', { level: 1, name: track!.title })).toBeVisible(LOADED);
+    }
+    await Promise.all([firstReady, secondReady]);
+
+    await page.getByRole('button', { name: 'Save to likes' }).click();
+    const started = Date.now();
+    await expect(second.getByRole('button', { name: 'Added to likes' })).toBeVisible(LIVE);
+    test.info().annotations.push({
+      type: 'like reached the other device',
+      description: `${Date.now() - started} ms after the click`,
+    });
+  } finally {
+    await other.close();
+  }
+});
+
+test('a followed friend’s listen appears in Friends Activity without reload', async ({
+  page,
+  request,
+}) => {
+  const [me, friend] = await Promise.all([
+    createUser(request, 'Fay Follower'),
+    createUser(request, 'Lenny Live'),
+  ]);
+  const [track] = await serverRows<{ id: string; title: string }>(
+    request,
+    'tracks?select=id,title&order=created_at.asc&limit=1',
+  );
+  await (
+    await restAs(request, me)
+  ).insert('followers', {
+    follower_id: me.id,
+    following_id: friend.id,
+  });
+  const friendsReady = subscribedChannel(page, 'friends');
+  await signIn(page, me.email, me.password);
+  const friends = page.getByRole('region', { name: 'Friends Activity' });
+  await expect(friends.getByText('No activity yet', { exact: true })).toBeVisible(LOADED);
+  await friendsReady;
+
+  await (
+    await restAs(request, friend)
+  ).insert('listening_history', {
+    user_id: friend.id,
+    track_id: track!.id,
+  });
+  const started = Date.now();
+  const activity = friends.getByRole('listitem');
+  await expect(activity).toHaveCount(1, LIVE);
+  await expect(activity.getByRole('link', { name: 'Lenny Live' })).toBeVisible();
+  await expect(activity.getByRole('link', { name: track!.title })).toBeVisible();
+  test.info().annotations.push({
+    type: 'listen reached Friends Activity',
+    description: `${Date.now() - started} ms after the insert`,
+  });
+});
