@@ -52,7 +52,8 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   maxMessageBytes: 1024 * 1024,
   maxPayloadBytes: 256 * 1024,
   maxBufferedBytes: 4 * 1024 * 1024,
-  heartbeatTimeoutMs: 60_000,
+  // realtime-js beats every 25 s; a hidden tab's timers may run once a minute (Chrome).
+  heartbeatTimeoutMs: 120_000,
 };
 
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
