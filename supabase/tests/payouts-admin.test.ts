@@ -456,5 +456,16 @@ describe(`the artist's earnings (${testDatabaseKind()})`, () => {
       ['play', 'One', 3],
       ['play', 'Two', 1],
     ]);
+
+    // Plays are the credited amount over the rate: a bulk credit of 1,000 plays counts as such.
+    await test.db.query(`select public.post_ledger_entry($1, 2.1, 'play', $2)`, [artist.id, t2.id]);
+    const [bulk] = await call<{
+      e: { total_plays: number; tracks: { title: string; plays: number }[] };
+    }>(artist.claims, 'select public.my_earnings() as e');
+    expect(bulk!.e.total_plays).toBe(1004);
+    expect(bulk!.e.tracks.map((t) => [t.title, t.plays])).toEqual([
+      ['Two', 1001],
+      ['One', 3],
+    ]);
   });
 });

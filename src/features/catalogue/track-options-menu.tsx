@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconDots,
+  IconFlag,
   IconListDetails,
   IconPlayerTrackNext,
   IconPlaylistAdd,
@@ -12,6 +13,7 @@ import { useRef, useState, type MouseEvent, type Ref } from 'react';
 import { usePlaylists, type Track } from '@/data';
 import { playerActions } from '@/player';
 import { addTrackToPlaylist } from './add-to-playlist';
+import { ReportTrackModal } from './report-track-modal';
 import { toPlayerTrack } from './to-player-track';
 import { useCurrentUserId } from './use-current-user-id';
 
@@ -72,6 +74,8 @@ function MenuButton({
 function OpenableMenu({ track, onRemove, removeLabel = 'Remove' }: TrackOptionsMenuProps) {
   const navigate = useNavigate();
   const button = useRef<HTMLButtonElement>(null);
+  const userId = useCurrentUserId();
+  const [reporting, setReporting] = useState(false);
   // Mantine gives the focus back to what had it when the menu opened: on the first open that is
   // the plain button this one replaced, so the menu does it itself when the focus would be lost.
   const returnFocus = () => {
@@ -81,55 +85,72 @@ function OpenableMenu({ track, onRemove, removeLabel = 'Remove' }: TrackOptionsM
     }
   };
   return (
-    <Menu
-      position="bottom-end"
-      withinPortal
-      shadow="md"
-      width={240}
-      defaultOpened
-      onClose={returnFocus}
-    >
-      <Menu.Target>
-        <MenuButton ref={button} title={track.title} onClick={(e) => e.stopPropagation()} />
-      </Menu.Target>
-      <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
-        <Menu.Item
-          leftSection={<IconPlayerTrackNext size={16} aria-hidden />}
-          onClick={() => playerActions.playNext(toPlayerTrack(track))}
-        >
-          Play next
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconListDetails size={16} aria-hidden />}
-          onClick={() => playerActions.addToQueue(toPlayerTrack(track))}
-        >
-          Add to queue
-        </Menu.Item>
-        <Menu.Label>Add to playlist</Menu.Label>
-        <PlaylistItems track={track} />
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconUser size={16} aria-hidden />}
-          onClick={() =>
-            void navigate({
-              to: '/artist/$artistName',
-              params: { artistName: track.artist },
-            })
-          }
-        >
-          Go to artist
-        </Menu.Item>
-        {onRemove ? (
+    <>
+      <Menu
+        position="bottom-end"
+        withinPortal
+        shadow="md"
+        width={240}
+        defaultOpened
+        onClose={returnFocus}
+      >
+        <Menu.Target>
+          <MenuButton ref={button} title={track.title} onClick={(e) => e.stopPropagation()} />
+        </Menu.Target>
+        <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
           <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={onRemove}
+            leftSection={<IconPlayerTrackNext size={16} aria-hidden />}
+            onClick={() => playerActions.playNext(toPlayerTrack(track))}
           >
-            {removeLabel}
+            Play next
           </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+          <Menu.Item
+            leftSection={<IconListDetails size={16} aria-hidden />}
+            onClick={() => playerActions.addToQueue(toPlayerTrack(track))}
+          >
+            Add to queue
+          </Menu.Item>
+          <Menu.Label>Add to playlist</Menu.Label>
+          <PlaylistItems track={track} />
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconUser size={16} aria-hidden />}
+            onClick={() =>
+              void navigate({
+                to: '/artist/$artistName',
+                params: { artistName: track.artist },
+              })
+            }
+          >
+            Go to artist
+          </Menu.Item>
+          {onRemove ? (
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={onRemove}
+            >
+              {removeLabel}
+            </Menu.Item>
+          ) : null}
+          {userId && userId !== track.uploadedBy ? (
+            <Menu.Item
+              leftSection={<IconFlag size={16} aria-hidden />}
+              onClick={() => setReporting(true)}
+            >
+              Report track
+            </Menu.Item>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      {reporting ? (
+        // The modal is portalled, but React events still bubble to the row (which opens the
+        // track page on click): stop them here.
+        <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <ReportTrackModal track={track} opened onClose={() => setReporting(false)} />
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Center, Container, Grid, Loader, Stack } from '@mantine/core';
+import { Alert, Center, Container, Grid, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTrack, type Track } from '@/data';
 import { RelatedTracks } from './related-tracks';
@@ -36,6 +36,12 @@ export function TrackPage({ trackId, lyrics }: TrackPageProps) {
 function TrackContent({ track, lyrics }: { track: Track; lyrics: TrackPageProps['lyrics'] }) {
   return (
     <Stack gap="xl">
+      {track.takenDownAt ? (
+        // Only its uploader (and admins) still receive a taken-down track (docs/admin.md).
+        <Alert color="red" title="This track was taken down" role="status">
+          {track.takedownReason} Listeners no longer see it.
+        </Alert>
+      ) : null}
       <TrackHero track={track} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotBuiltYet } from '@/components/not-built-yet';
+import { AdminPage } from '@/features/admin/admin-page';
 import { titleHead } from '@/lib/page-title';
 
 export const Route = createFileRoute('/_app/admin')({
   head: titleHead('Administration'),
-  component: () => <NotBuiltYet title="Administration" what="The admin dashboard" />,
+  component: AdminPage,
 });

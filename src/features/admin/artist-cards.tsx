@@ -1,0 +1,92 @@
+import {
+  Avatar,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { AdminArtist, Page } from '@/data';
+import { AnchorLink } from '@/components/router-links';
+
+export const ARTIST_PAGE_SIZE = 9;
+
+export interface ArtistCardsProps {
+  page: Page<AdminArtist> | undefined;
+  pageIndex: number;
+  onPage(index: number): void;
+}
+
+/** Spec 6: artist cards, 9 at a time (users with at least one track, newest first). */
+export function ArtistCards({ page, pageIndex, onPage }: ArtistCardsProps) {
+  const pages = page ? Math.max(1, Math.ceil(page.total / ARTIST_PAGE_SIZE)) : 1;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      bg="dark.7"
+      component="section"
+      aria-labelledby="artists-title"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="artists-title">
+          Artists
+        </Title>
+        {!page ? (
+          <Skeleton h={160} aria-label="Loading artists" />
+        ) : page.rows.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No artists yet.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
+            {page.rows.map((a) => (
+              <Paper key={a.id} withBorder radius="md" p="sm" bg="dark.6">
+                <Group wrap="nowrap" gap="sm">
+                  <Avatar
+                    src={a.avatar}
+                    name={a.name || a.email || '?'}
+                    color="initials"
+                    radius="xl"
+                  />
+                  <div style={{ minWidth: 0 }}>
+                    <AnchorLink
+                      to="/profile/$userId"
+                      params={{ userId: a.id }}
+                      fw={600}
+                      c="white"
+                      truncate="end"
+                      display="block"
+                    >
+                      {a.name || a.email}
+                    </AnchorLink>
+                    <Text size="xs" c="dimmed" truncate>
+                      {a.email}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {a.trackCount} tracks · {a.plays.toLocaleString('en-GB')} plays ·{' '}
+                      {a.subscriptionPlan}
+                    </Text>
+                  </div>
+                </Group>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+        {page && page.total > ARTIST_PAGE_SIZE && (
+          <Pagination
+            total={pages}
+            value={pageIndex + 1}
+            onChange={(p) => onPage(p - 1)}
+            size="sm"
+            aria-label="Artist pages"
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

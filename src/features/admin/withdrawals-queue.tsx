@@ -1,0 +1,139 @@
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { processWithdrawal, type PendingWithdrawal } from '@/data';
+import { toast } from '@/components/toast';
+import { formatEur } from '@/lib/euros';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** PayPal e-mail, or the bank details of the JSON string, as one readable line. */
+export function describeDetails(w: Pick<PendingWithdrawal, 'method' | 'details'>): string {
+  if (w.method === 'paypal') return w.details;
+  try {
+    const d = JSON.parse(w.details) as { accountName?: string; iban?: string; swift?: string };
+    return `${d.accountName ?? ''} · ${d.iban ?? ''} · ${d.swift ?? ''}`;
+  } catch {
+    return w.details;
+  }
+}
+
+interface Pending {
+  withdrawal: PendingWithdrawal;
+  status: 'completed' | 'rejected';
+}
+
+/** Pending withdrawal requests; Complete or Reject after a confirmation. */
+export function WithdrawalsQueue({
+  rows,
+  onChanged,
+}: {
+  rows: PendingWithdrawal[] | undefined;
+  onChanged(): void;
+}) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await processWithdrawal(pending.withdrawal.id, pending.status);
+      toast.success(
+        pending.status === 'completed'
+          ? 'Withdrawal completed'
+          : 'Withdrawal rejected; the amount is back in the balance',
+      );
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : 'Failed to process withdrawal');
+    } finally {
+      setBusy(false);
+      setPending(null);
+      onChanged();
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      bg="dark.7"
+      component="section"
+      aria-labelledby="withdrawals-title"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="withdrawals-title">
+          Withdrawal requests
+        </Title>
+        {!rows ? (
+          <Skeleton h={80} aria-label="Loading withdrawal requests" />
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No pending withdrawals.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs" aria-label="Withdrawal requests">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Artist</Table.Th>
+                  <Table.Th>Amount</Table.Th>
+                  <Table.Th>Method</Table.Th>
+                  <Table.Th>Details</Table.Th>
+                  <Table.Th>Requested</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((w) => (
+                  <Table.Tr key={w.id} data-testid="withdrawal-request">
+                    <Table.Td fw={600}>{w.artistName}</Table.Td>
+                    <Table.Td>{formatEur(w.amount)}</Table.Td>
+                    <Table.Td>{w.method === 'paypal' ? 'PayPal' : 'Bank transfer'}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{describeDetails(w)}</Table.Td>
+                    <Table.Td>{new Date(w.createdAt).toLocaleDateString('en-GB')}</Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          color="green"
+                          variant="light"
+                          onClick={() => setPending({ withdrawal: w, status: 'completed' })}
+                        >
+                          Complete
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          color="red"
+                          variant="subtle"
+                          onClick={() => setPending({ withdrawal: w, status: 'rejected' })}
+                        >
+                          Reject
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={pending !== null}
+        title={pending?.status === 'completed' ? 'Complete withdrawal' : 'Reject withdrawal'}
+        message={
+          pending
+            ? pending.status === 'completed'
+              ? `Mark ${formatEur(pending.withdrawal.amount)} to ${pending.withdrawal.artistName} as paid?`
+              : `Reject ${formatEur(pending.withdrawal.amount)} for ${pending.withdrawal.artistName}? The amount returns to their balance.`
+            : ''
+        }
+        confirmLabel={pending?.status === 'completed' ? 'Complete' : 'Reject'}
+        color={pending?.status === 'completed' ? 'green' : 'red'}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Issue 16 in Chromium: an artist withdraws by PayPal and sees it pending, an admin completes it
+ * and the artist sees Completed in green; an admin approves a pending track; a listener reports
+ * a track and an admin takes it down; a non-admin at /admin is refused. Each test writes with
+ * fresh users (the demo admin is shared, read-mostly: its actions touch only this test's rows).
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { createUser, DEMO, serviceRoleKey, signIn, signInAsNewUser } from './support/session';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function service(
+  request: APIRequestContext,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<unknown> {
+  const key = serviceRoleKey();
+  const res = await request.post(path, {
+    headers: { apikey: key, authorization: `Bearer ${key}`, prefer: 'return=representation' },
+    data,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** A pending-review track of `uploaderId`, newest of the catalogue (first in the admin table). */
+async function seedTrack(request: APIRequestContext, uploaderId: string, title: string) {
+  const rows = (await service(request, '/rest/v1/tracks', {
+    title,
+    artist: 'E2E Artist',
+    duration: 120,
+    audio_url: `${uploaderId}/1700000000000_e2e.mp3`,
+    uploaded_by: uploaderId,
+  })) as { id: string }[];
+  return rows[0]!.id;
+}
+
+async function asAdmin(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, DEMO.admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
+  return page;
+}
+
+test('a non-admin at /admin sees the refusal screen, and the server refuses the reads', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Administrator Access Required' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('an artist withdraws by PayPal; an admin completes it; the artist sees Completed in green', async ({
+  page,
+  browser,
+}) => {
+  const artist = await createUser(page.request, `Payee ${randomUUID().slice(0, 6)}`);
+  // 12.34 EUR of earnings, through the ledger's one writer (service role).
+  await service(page.request, '/rest/v1/rpc/post_ledger_entry', {
+    p_user_id: artist.id,
+    p_amount: 12.34,
+    p_kind: 'play',
+  });
+  await signIn(page, artist.email, artist.password);
+  await page.goto('/payouts');
+  await expect(page.getByRole('group', { name: 'Balance' })).toContainText('€12.34', {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('earnings-chart')).toBeVisible();
+
+  await page.getByLabel('Amount (EUR)').fill('6');
+  await page.getByRole('button', { name: 'Request Withdrawal' }).click();
+  await expect(page.getByRole('alert')).toContainText('Please provide your PayPal email.');
+  await page.getByLabel('PayPal email').fill('payee@example.com');
+  // A double click sends one request.
+  await page.getByRole('button', { name: 'Request Withdrawal' }).dblclick();
+  await expect(
+    page.getByText(
+      'Withdrawal request submitted successfully! Your balance will update once processed.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Balance' })).toContainText('€6.34');
+  await expect(page.getByTestId('payout-row')).toHaveCount(1);
+  await expect(page.getByTestId('payout-row').getByText('Pending')).toBeVisible();
+
+  const admin = await asAdmin(browser);
+  const request = admin.getByTestId('withdrawal-request').filter({ hasText: artist.name });
+  await expect(request).toContainText('€6.00');
+  await expect(request).toContainText('payee@example.com');
+  await request.getByRole('button', { name: 'Complete' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Complete' }).click();
+  await expect(admin.getByText('Withdrawal completed')).toBeVisible();
+  await expect(request).toHaveCount(0);
+  await expect(admin.getByTestId('audit-entry').first()).toContainText('Completed a withdrawal');
+  await admin.context().close();
+
+  await page.reload();
+  const badge = page.getByTestId('payout-row').getByText('Completed');
+  await expect(badge).toBeVisible({ timeout: 30_000 });
+  // Mantine's light green badge: the text colour is the theme's green.
+  const color = await badge.evaluate(
+    (el) => getComputedStyle(el.closest('.mantine-Badge-root')!).color,
+  );
+  const [r, g, b] = color.match(/\d+/g)!.map(Number);
+  expect(g!).toBeGreaterThan(r!);
+  expect(g!).toBeGreaterThan(b!);
+});
+
+test('an admin approves a pending track and it shows as Approved', async ({ page, browser }) => {
+  const uploader = await createUser(page.request, 'Pending Uploader');
+  const title = `Needs review ${randomUUID().slice(0, 6)}`;
+  await seedTrack(page.request, uploader.id, title);
+  const admin = await asAdmin(browser);
+  const row = admin.getByTestId('moderation-row').filter({ hasText: title });
+  await expect(row.getByText('Pending review')).toBeVisible();
+  await row.getByRole('button', { name: `Approve ${title}` }).click();
+  await expect(admin.getByText('Track approved')).toBeVisible();
+  await expect(row.getByText('Approved')).toBeVisible();
+  await admin.context().close();
+});
+
+test('a listener reports a track and the admin takes it down', async ({ page, browser }) => {
+  const uploader = await createUser(page.request, 'Reported Uploader');
+  const title = `Reported ${randomUUID().slice(0, 6)}`;
+  const trackId = await seedTrack(page.request, uploader.id, title);
+  await signInAsNewUser(page, 'Reporting Listener');
+  await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: `More options for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Report track' }).click();
+  const dialog = page.getByRole('dialog', { name: `Report "${title}"` });
+  await dialog.getByLabel('Copyright infringement').check();
+  await dialog.getByLabel('Note (optional)').fill('This is my song.');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thanks. Our moderators will review this track.')).toBeVisible();
+  await expect(page).toHaveURL(/\/explore/);
+
+  const admin = await asAdmin(browser);
+  const report = admin.getByTestId('report').filter({ hasText: title });
+  await expect(report).toContainText('This is my song.');
+  await report.getByRole('button', { name: 'Take down' }).click();
+  await admin.getByLabel('Reason shown to the uploader').fill('Copyright claim upheld.');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Take down' }).click();
+  await expect(admin.getByText('Track taken down')).toBeVisible();
+  await expect(report).toHaveCount(0);
+  await admin.context().close();
+
+  // Gone for listeners at once (the next pull drops it from the mirror), and by its address.
+  await page.reload();
+  await page.goto(`/explore?q=${encodeURIComponent(title)}`);
+  await expect(page.getByText('No tracks found.')).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/track/${trackId}`);
+  await expect(page.getByText('Track Not Found')).toBeVisible({ timeout: 20_000 });
+
+  // The uploader still has it, and sees why.
+  const context = await browser.newContext();
+  const own = await context.newPage();
+  await signIn(own, uploader.email, uploader.password);
+  await own.goto(`/track/${trackId}`);
+  await expect(own.getByText('This track was taken down')).toBeVisible({ timeout: 20_000 });
+  await expect(own.getByText('Copyright claim upheld.')).toBeVisible();
+  await context.close();
+});
