@@ -14,7 +14,15 @@ const manifest = JSON.parse(
 
 /** The embedded server (npm start) that `npm run dev` proxies API calls to. */
 const backend = process.env.SOUNDLOFT_BACKEND ?? `http://localhost:${process.env.PORT ?? 8787}`;
-const apiPaths = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1', '/_dev'];
+const apiPaths = [
+  '/auth/v1',
+  '/rest/v1',
+  '/storage/v1',
+  '/functions/v1',
+  '/realtime/v1',
+  '/_dev',
+  '/_stripe',
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': `${root}src` } },

@@ -59,6 +59,19 @@ describe('the composed backend (npm start)', () => {
     expect(fn.status).toBe(401);
   });
 
+  it('serves the payment sandbox without STRIPE_SECRET_KEY (docs/payments.md)', async () => {
+    const sandbox = backend.stripeSandbox;
+    expect(sandbox).not.toBeNull();
+    const res = await app.request('/v1/prices?lookup_keys[0]=soundloft_basic_monthly', {
+      headers: { Authorization: `Bearer ${sandbox?.keys.secretKey ?? ''}` },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { unit_amount: number; currency: string }[] };
+    expect(body.data).toMatchObject([{ unit_amount: 499, currency: 'eur' }]);
+    const refused = await app.request('/v1/prices', { headers: { Authorization: 'Bearer sk_x' } });
+    expect(refused.status).toBe(401);
+  });
+
   it('syncs ADMIN_EMAILS into the database', async () => {
     const { rows } = await backend.db.query<{ email: string }>(
       'select email from public.admin_emails',
@@ -67,14 +80,16 @@ describe('the composed backend (npm start)', () => {
   });
 
   it(
-    'has no dev config in production',
+    'has no dev config in production, and no sandbox with STRIPE_SECRET_KEY',
     async () => {
       const prod = await startBackend(
-        { DATA_DIR: 'memory', NODE_ENV: 'production', SEED: 'none' },
+        { DATA_DIR: 'memory', NODE_ENV: 'production', SEED: 'none', STRIPE_SECRET_KEY: 'sk_x' },
         { publicUrl: 'x' },
       );
       try {
         expect(prod.devConfig).toBeNull();
+        expect(prod.stripeSandbox).toBeNull();
+        expect(prod.mounts.map((m) => m.path)).not.toContain('/v1');
       } finally {
         await prod.close();
       }

@@ -15,6 +15,7 @@ import { limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
+import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from './stripe-sandbox';
 
 export interface Backend {
   db: Database;
@@ -31,6 +32,8 @@ export interface Backend {
   demoAccounts: SeedAccount[];
   /** How long this start spent seeding the demo catalogue, if it did. */
   seededMs: number | null;
+  /** The local payment sandbox (no STRIPE_SECRET_KEY), or null when real Stripe is used. */
+  stripeSandbox: StripeSandboxServer | null;
   /** `GET /_dev/config` payload, or null outside development. */
   devConfig: { url: string; anonKey: string } | null;
   close(): Promise<void>;
@@ -56,7 +59,16 @@ async function existingDemoAccounts(db: Database, adminEmails: string[]): Promis
 
 export async function startBackend(
   env: NodeJS.ProcessEnv = process.env,
-  { publicUrl, log = () => undefined }: { publicUrl: string; log?: (message: string) => void },
+  {
+    publicUrl,
+    localUrl = publicUrl,
+    log = () => undefined,
+  }: {
+    publicUrl: string;
+    /** How this process reaches itself (the sandbox's webhooks); default publicUrl. */
+    localUrl?: string;
+    log?: (message: string) => void;
+  },
 ): Promise<Backend> {
   const keys = loadKeys(env);
   const db = await openAndMigrate(env);
@@ -82,12 +94,40 @@ export async function startBackend(
       jwtSecret: keys.jwtSecret,
       limits: limitsFromEnv(env),
     });
+    // Payments: Stripe itself with STRIPE_SECRET_KEY, else the local sandbox (docs/payments.md).
+    const stripeSandbox = env.STRIPE_SECRET_KEY
+      ? null
+      : createStripeSandboxServer({
+          publicUrl,
+          keys: sandboxKeys(keys.jwtSecret),
+          webhookUrl: `${localUrl.replace(/\/+$/, '')}/functions/v1/stripe-webhook`,
+          dataDir: env.DATA_DIR?.trim() || './.data',
+        });
+    const functionsEnv = stripeSandbox
+      ? {
+          ...env,
+          STRIPE_SECRET_KEY: stripeSandbox.keys.secretKey,
+          STRIPE_WEBHOOK_SECRET: stripeSandbox.keys.webhookSecret,
+        }
+      : env;
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
       { path: '/storage/v1', app: createStorageApp({ db, keys, store }) },
-      { path: '/functions/v1', app: createFunctionsApp({ db, keys, env }) },
+      {
+        path: '/functions/v1',
+        app: createFunctionsApp({
+          db,
+          keys,
+          env: functionsEnv,
+          localStripeApi: stripeSandbox !== null,
+        }),
+      },
     ];
+    if (stripeSandbox) {
+      mounts.push({ path: '/v1', app: stripeSandbox.api });
+      mounts.push({ path: '/_stripe', app: stripeSandbox.pages });
+    }
     // The dev mailbox shows every sign-in link: never on a production server.
     if (env.NODE_ENV !== 'production')
       mounts.push({ path: '/_dev', app: createDevMailApp(mailer) });
@@ -100,8 +140,10 @@ export async function startBackend(
       realtime,
       demoAccounts,
       seededMs,
+      stripeSandbox,
       devConfig: env.NODE_ENV === 'production' ? null : { url: publicUrl, anonKey: keys.anonKey },
       close: async () => {
+        stripeSandbox?.close();
         await realtime.close();
         await db.close();
       },

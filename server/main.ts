@@ -18,6 +18,7 @@ if (!config.skipBuild) {
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${config.port}`;
 const backend = await startBackend(process.env, {
   publicUrl,
+  localUrl: `http://127.0.0.1:${config.port}`,
   log: (m) => console.log(`Soundloft: ${m}`),
 });
 if (backend.seededMs !== null) {
@@ -38,6 +39,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       `  anon key     ${backend.keys.anonKey}`,
       `  service key  ${backend.keys.serviceRoleKey}`,
       `  mailbox      ${url}/_dev/mail${process.env.SMTP_URL ? ' (off: SMTP_URL is set)' : ''}`,
+      `  payments     ${backend.stripeSandbox ? `local Stripe sandbox (no money moves; test card 4242 4242 4242 4242, promo code WELCOME50)` : 'Stripe (STRIPE_SECRET_KEY)'}`,
       ...(backend.demoAccounts.length ? [`  demo accounts (password: ${DEMO_PASSWORD})`] : []),
       ...backend.demoAccounts.map((a) => `    ${a.role.padEnd(9)} ${a.email}`),
     ].join('\n'),

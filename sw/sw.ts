@@ -21,7 +21,13 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 /** Paths the embedded server (or Supabase) answers: never served from the app shell. */
-const BACKEND_PATHS = [/^\/(auth|rest|storage|functions)\/v1(\/|$)/, /^\/_dev(\/|$)/];
+const BACKEND_PATHS = [
+  /^\/(auth|rest|storage|functions)\/v1(\/|$)/,
+  /^\/_dev(\/|$)/,
+  // The local payment sandbox (docs/payments.md): Stripe's API paths and the hosted checkout.
+  /^\/v1(\/|$)/,
+  /^\/_stripe(\/|$)/,
+];
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

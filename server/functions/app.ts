@@ -22,6 +22,11 @@ export interface FunctionsAppOptions {
   env?: Record<string, string | undefined>;
   /** Default: `supabase/functions` of this repository. */
   functionsDir?: string;
+  /**
+   * The local payment sandbox is served by this server (no STRIPE_SECRET_KEY): the functions'
+   * STRIPE_API_URL is this server's local origin, as SUPABASE_URL is.
+   */
+  localStripeApi?: boolean;
 }
 
 const CORS = {
@@ -57,6 +62,7 @@ export function createFunctionsApp(options: FunctionsAppOptions): Hono {
         SUPABASE_URL: url,
         SUPABASE_ANON_KEY: keys.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        ...(options.localStripeApi ? { STRIPE_API_URL: url } : {}),
       });
       contexts.set(url, ctx);
     }

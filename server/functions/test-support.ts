@@ -13,6 +13,11 @@ import { createRestApp } from '../rest';
 import { createStorageApp } from '../storage/app';
 import { openObjectStore } from '../storage/object-store';
 import { accessToken, serveApp, supabaseClient } from '../storage/test-support';
+import {
+  createStripeSandboxServer,
+  sandboxKeys,
+  type StripeSandboxServer,
+} from '../stripe-sandbox';
 import { createFunctionsApp } from './app';
 
 export interface FunctionsHarness {
@@ -23,11 +28,13 @@ export interface FunctionsHarness {
   client: (user?: TestUser) => SupabaseClient;
   newUser: () => Promise<TestUser>;
   invokeRaw: (name: string, init?: RequestInit) => Promise<Response>;
+  /** The local payment sandbox at `/v1` and `/_stripe` (with `stripeSandbox: true`). */
+  stripe: StripeSandboxServer | null;
   close: () => Promise<void>;
 }
 
 export async function startFunctionsHarness(
-  opts: { functionsDir?: string } = {},
+  opts: { functionsDir?: string; stripeSandbox?: boolean; webhookRetryDelaysMs?: number[] } = {},
 ): Promise<FunctionsHarness> {
   const test = await openTestDatabase();
   const keys = loadKeys(
@@ -42,11 +49,42 @@ export async function startFunctionsHarness(
     '/storage/v1',
     createStorageApp({ db: test.db, keys, store: openObjectStore('memory') }),
   );
+  // As `npm start` without STRIPE_SECRET_KEY: the sandbox on this server, the functions pointed
+  // at it. Its public URL and webhook endpoint are set once the port is known.
+  const stripe = opts.stripeSandbox
+    ? createStripeSandboxServer({
+        publicUrl: 'http://127.0.0.1',
+        keys: sandboxKeys(keys.jwtSecret),
+        retryDelaysMs: opts.webhookRetryDelaysMs ?? [100, 200],
+      })
+    : null;
+  const env = stripe
+    ? {
+        STRIPE_SECRET_KEY: stripe.keys.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.keys.webhookSecret,
+      }
+    : {};
   app.route(
     '/functions/v1',
-    createFunctionsApp({ db: test.db, keys, env: {}, functionsDir: opts.functionsDir }),
+    createFunctionsApp({
+      db: test.db,
+      keys,
+      env,
+      functionsDir: opts.functionsDir,
+      localStripeApi: stripe !== null,
+    }),
   );
+  if (stripe) {
+    app.route('/v1', stripe.api);
+    app.route('/_stripe', stripe.pages);
+  }
   const server = await serveApp(app);
+  if (stripe) {
+    stripe.sandbox.publicUrl = server.url;
+    for (const endpoint of stripe.endpoints) {
+      endpoint.url = `${server.url}/functions/v1/stripe-webhook`;
+    }
+  }
   const tokenFor = (user: TestUser) => accessToken(keys, user);
   return {
     db: test.db,
@@ -56,7 +94,9 @@ export async function startFunctionsHarness(
     client: (user) => supabaseClient(server.url, keys.anonKey, user ? tokenFor(user) : undefined),
     newUser: () => createUser(test.db),
     invokeRaw: (name, init) => fetch(`${server.url}/functions/v1/${name}`, init),
+    stripe,
     close: async () => {
+      stripe?.close();
       await server.close();
       await test.close();
     },

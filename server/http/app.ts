@@ -13,6 +13,9 @@ export const API_PREFIXES = [
   '/functions/v1',
   '/realtime/v1',
   '/_dev',
+  // The local payment sandbox (docs/payments.md): Stripe's API paths and the hosted checkout.
+  '/v1',
+  '/_stripe',
 ] as const;
 
 export function isApiPath(path: string): boolean {

@@ -447,6 +447,107 @@ export type Database = {
           },
         ]
       }
+      stripe_events: {
+        Row: {
+          id: string
+          outcome: string
+          received_at: string
+          stripe_created_at: string
+          subscription_id: string | null
+          type: string
+          user_id: string | null
+        }
+        Insert: {
+          id: string
+          outcome: string
+          received_at?: string
+          stripe_created_at: string
+          subscription_id?: string | null
+          type: string
+          user_id?: string | null
+        }
+        Update: {
+          id?: string
+          outcome?: string
+          received_at?: string
+          stripe_created_at?: string
+          subscription_id?: string | null
+          type?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "stripe_events_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      subscriptions: {
+        Row: {
+          cancel_at_period_end: boolean
+          canceled_at: string | null
+          created_at: string
+          current_period_end: string | null
+          current_period_start: string | null
+          customer_id: string
+          ended_at: string | null
+          id: string
+          plan_id: string
+          price_id: string
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          cancel_at_period_end?: boolean
+          canceled_at?: string | null
+          created_at?: string
+          current_period_end?: string | null
+          current_period_start?: string | null
+          customer_id: string
+          ended_at?: string | null
+          id: string
+          plan_id: string
+          price_id: string
+          status: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          cancel_at_period_end?: boolean
+          canceled_at?: string | null
+          created_at?: string
+          current_period_end?: string | null
+          current_period_start?: string | null
+          customer_id?: string
+          ended_at?: string | null
+          id?: string
+          plan_id?: string
+          price_id?: string
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "subscriptions_plan_id_fkey"
+            columns: ["plan_id"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       sync_deletions: {
         Row: {
           deleted_at: string
@@ -744,6 +845,10 @@ export type Database = {
         Args: { p_client_id: string; p_mutations: Json }
         Returns: Json
       }
+      apply_stripe_event: {
+        Args: { p_event_id: string; p_event_type: string; p_event_created: number; p_subscription: Json; p_claimed_user?: string }
+        Returns: string
+      }
       audit_admin_action: {
         Args: { p_action: string; p_table: string; p_id: string; p_before: Json; p_after: Json }
         Returns: undefined
@@ -772,6 +877,10 @@ export type Database = {
         Args: { p_iban: string }
         Returns: boolean
       }
+      link_stripe_customer: {
+        Args: { p_user: string; p_customer: string }
+        Returns: string
+      }
       max_counted_plays_per_day: {
         Args: never
         Returns: number
@@ -787,6 +896,14 @@ export type Database = {
       my_earnings_statement: {
         Args: { month: string }
         Returns: Json
+      }
+      plan_allows_offline: {
+        Args: { p_user: string }
+        Returns: boolean
+      }
+      plan_from_subscriptions: {
+        Args: { p_user: string }
+        Returns: string
       }
       play_rate_eur: {
         Args: never

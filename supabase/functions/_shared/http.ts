@@ -94,3 +94,16 @@ export function withCors(
     }
   };
 }
+
+/**
+ * The signed-in caller acting for themselves: the body's `userId` (the spec's payloads carry
+ * one) must be theirs. HttpError 401 signed out, 403 for someone else.
+ */
+export function ownCaller(req: Request, body: Record<string, unknown>): string {
+  const caller = callerId(req);
+  if (!caller) throw new HttpError(401, 'Not authenticated');
+  if (body.userId !== undefined && body.userId !== caller) {
+    throw new HttpError(403, 'You can only change your own subscription.');
+  }
+  return caller;
+}
