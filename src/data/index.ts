@@ -23,6 +23,7 @@ export * from './search';
 export { dbHealthStore, type DbHealth } from './db';
 export type * from './db/models';
 export { createRepositories, normaliseLyricLines, NO_LYRICS_MESSAGE } from './repositories';
+export * from './remote/payments-remote';
 
 let repositories: Repositories | null = null;
 

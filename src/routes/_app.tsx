@@ -1,9 +1,12 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useEffect } from 'react';
-import { bindRealtime, bindSyncToAuth } from '@/data';
-import { useAuthStatus } from '@/data/auth';
+import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
+import { bindRealtime, bindSyncToAuth, useProfile } from '@/data';
+import { useAuthStatus, useSessionUserId } from '@/data/auth';
 import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
+
+// House ads (spec 9): their module loads only for a free plan, after the page.
+const HouseAds = lazy(() => import('@/features/ads/house-ads'));
 
 export const Route = createFileRoute('/_app')({
   component: AppRoutes,
@@ -33,6 +36,19 @@ function AppRoutes() {
   return (
     <DashboardLayout>
       <Outlet />
+      <FreePlanAds />
     </DashboardLayout>
+  );
+}
+
+/** Ads for the free plan only: never for Basic or Premium (the mirrored profile's plan). */
+function FreePlanAds() {
+  const userId = useSessionUserId();
+  const profile = useProfile(userId);
+  if (!profile || profile.subscriptionPlan !== 'free') return null;
+  return (
+    <Suspense fallback={null}>
+      <HouseAds />
+    </Suspense>
   );
 }

@@ -1,17 +1,6 @@
-import {
-  Badge,
-  Button,
-  Container,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Badge, Button, Container, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { PlanSummary } from '@/components/plan-summary';
 import { PLANS } from '@/lib/plans';
 import { SectionHeading } from './section-heading';
 
@@ -50,26 +39,7 @@ export function PricingTeaser() {
                 </Title>
                 {plan.badge ? <Badge variant="light">{plan.badge}</Badge> : null}
               </Group>
-              <Group gap={6} align="baseline">
-                <Text fz={36} fw={800} lh={1}>
-                  {plan.priceEur === '0.00' ? '0' : plan.priceEur} EUR
-                </Text>
-                <Text c="dimmed" size="sm">
-                  / month
-                </Text>
-              </Group>
-              <Text size="sm" c="gray.4">
-                {plan.description}
-              </Text>
-              <List
-                spacing={6}
-                size="sm"
-                icon={<IconCheck size={16} color="var(--mantine-color-ember-4)" aria-hidden />}
-              >
-                {plan.features.slice(0, 4).map((f) => (
-                  <List.Item key={f}>{f}</List.Item>
-                ))}
-              </List>
+              <PlanSummary plan={plan} features={4} />
             </Stack>
           </Paper>
         ))}
