@@ -96,6 +96,16 @@ const featureZones = readdirSync(new URL('./src/features', import.meta.url), {
     message: 'Features do not import each other; compose them in a route.',
   }));
 
+/**
+ * src/ is the app: nothing in it, tests included, imports the server. Test infrastructure that
+ * runs server code lives in tests/support/.
+ */
+const SERVER_ZONE = {
+  target: './src',
+  from: './server',
+  message: 'src/ never imports server/; put server-backed test helpers in tests/support/.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -147,6 +157,7 @@ export default tseslint.config(
         {
           basePath: import.meta.dirname,
           zones: [
+            SERVER_ZONE,
             ...featureZones,
             {
               target: ['./src/lib', './src/components'],
@@ -171,6 +182,17 @@ export default tseslint.config(
             { target: './src/routes', from: ['./src/app'], message: 'Routes sit below app.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The app's tests and test helpers follow the server rule too (the layers above are for
+    // app code only).
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [SERVER_ZONE] },
       ],
     },
   },

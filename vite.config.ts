@@ -74,7 +74,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          // tests/sync: the sync engine in the browser-like project against the real REST
+          // server (tests/support/sync runs it in a child process).
+          include: ['src/**/*.test.{ts,tsx}', 'tests/sync/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -5,7 +5,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_HOOK_TIMEOUT_MS } from '../db/test-database';
-import { startAuthTestServer, fragment, type AuthTestServer } from './test-support';
+import { readQrSvg, startAuthTestServer, fragment, type AuthTestServer } from './test-support';
 import { totp } from './totp';
 
 let s: AuthTestServer;
@@ -180,6 +180,8 @@ describe('TOTP multi-factor authentication', () => {
     expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/Soundloft:mfa%40example\.test\?secret=/);
     expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg /);
+    const svg = factor.totp.qr_code.replace('data:image/svg+xml;utf-8,', '');
+    expect(readQrSvg(svg)).toBe(factor.totp.uri);
     const dup = await sb.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
     expect(dup.error?.code).toBe('mfa_factor_name_conflict');
 

@@ -3,8 +3,8 @@
  * artist (256×256), each with initials. Smooth shapes and gradients keep the PNGs small.
  */
 import type { GenreId } from './music/genres';
+import { PNG } from 'pngjs';
 import { glyphPixel, initials } from './font';
-import { encodePng } from './png';
 import { Prng } from './prng';
 
 type Rgb = [number, number, number];
@@ -82,7 +82,18 @@ class Canvas {
     const rgb = new Uint8Array(this.data.length);
     for (let i = 0; i < rgb.length; i++)
       rgb[i] = Math.round(clamp01((this.data[i] as number) / 255) * 255);
-    return encodePng(this.size, this.size, rgb);
+    // pngjs: 8-bit RGB, its adaptive per-row filter, zlib level 9 (small files for the seed).
+    const png = PNG.sync.write(
+      { width: this.size, height: this.size, data: Buffer.from(rgb.buffer) } as PNG,
+      {
+        colorType: 2,
+        inputColorType: 2,
+        inputHasAlpha: false,
+        deflateLevel: 9,
+        deflateStrategy: 0,
+      },
+    );
+    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
   }
 }
 

@@ -1,11 +1,11 @@
 import bcrypt from 'bcryptjs';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncAdmins } from '../db/admins';
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase, type TestDatabase } from '../db/test-database';
 import { createUser } from '../db/test-factories';
 import { openObjectStore, type ObjectStore } from '../storage/object-store';
 import { parseMp3 } from './mp3';
-import { readPngHeader } from './png';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedResult } from './index';
 
 const ADMINS = ['admin@soundloft.local', 'second-admin@soundloft.local'];
@@ -103,7 +103,7 @@ describe('seedDemoCatalogue (two tracks, on worker threads)', () => {
         'covers',
         decodeURIComponent(row.cover_image.split('/public/covers/')[1]!),
       );
-      expect(readPngHeader(png).width).toBe(512);
+      expect(PNG.sync.read(Buffer.from(png)).width).toBe(512);
       expect(Number(row.plays)).toBeGreaterThan(0);
       expect(row.verified).toBe(true);
     }

@@ -11,7 +11,8 @@ async function rulesFor(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
-describe('import boundaries of CONVENTIONS.md', () => {
+// The first lint of a run loads the whole config (type-aware resolvers): slow under load, not broken.
+describe('import boundaries of CONVENTIONS.md', { timeout: 60_000 }, () => {
   it('a feature may not import another feature', async () => {
     const rules = await rulesFor(
       'src/features/faq/zz-probe.ts',
@@ -70,5 +71,23 @@ describe('import boundaries of CONVENTIONS.md', () => {
     expect(await rulesFor('src/features/faq/zz-probe.ts', code)).toContain('no-restricted-imports');
     expect(await rulesFor('src/player/zz-probe.ts', code)).toContain('no-restricted-imports');
     expect(await rulesFor(owner, code)).not.toContain('no-restricted-imports');
+  });
+
+  it('nothing in src/ imports server/, tests and test helpers included; tests/support may', async () => {
+    const probe = (from: string) =>
+      `import { createUser } from '${from}';\nexport const x = createUser;\n`;
+    for (const [file, path] of [
+      ['src/data/zz-probe.ts', '../../server/db/test-factories'],
+      ['src/data/sync/zz-probe.test.ts', '../../../server/db/test-factories'],
+      ['src/test/zz-probe.ts', '../../server/db/test-factories'],
+      ['src/features/faq/zz-probe.tsx', '../../../server/db/test-factories'],
+    ] as const)
+      expect([file, await rulesFor(file, probe(path))]).toEqual([
+        file,
+        ['import-x/no-restricted-paths'],
+      ]);
+    expect(
+      await rulesFor('tests/support/zz-probe.ts', probe('../../server/db/test-factories')),
+    ).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { createRepositories } from '../repositories';
 import { allTracks, likedTrackIds, playlistsOf } from '../repositories/queries';
 import { RemoteError } from './errors';
 import { pullAll, readCheckpoint } from './pull';
-import { createFakeRemote, serverTime, type FakeRemote } from './testing/fake-remote';
+import { createFakeRemote, serverTime, type FakeRemote } from '../../test/fake-sync-remote';
 
 const ME = 'user-a';
 let db: SoundloftDb;

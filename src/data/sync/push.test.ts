@@ -6,7 +6,7 @@ import { createSyncEngine } from './engine';
 import { backoffDelay, classify, RemoteError } from './errors';
 import { userQueue } from './outbox';
 import { push } from './push';
-import { createFakeRemote, type FakeRemote } from './testing/fake-remote';
+import { createFakeRemote, type FakeRemote } from '../../test/fake-sync-remote';
 
 const ME = 'user-a';
 let db: SoundloftDb;

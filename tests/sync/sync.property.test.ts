@@ -8,7 +8,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { followingIds, likedTrackIds, playlistsOf } from '../repositories/queries';
+import { followingIds, likedTrackIds, playlistsOf } from '../../src/data/repositories/queries';
 import {
   createTestClient,
   drain,
@@ -16,7 +16,7 @@ import {
   type Fault,
   type RunningServer,
   type TestClient,
-} from './testing/server-harness';
+} from '../support/sync/server-harness';
 
 const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } })
   .process.env;

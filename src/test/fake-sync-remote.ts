@@ -3,8 +3,8 @@
  * honours eq / in / gte / keyset / order / limit like the REST gateway; applyMutations is
  * scripted per test.
  */
-import { RemoteError, type RemoteFailure } from '../errors';
-import type { MutationResult, SelectQuery, SyncRemote, WireMutation } from '../types';
+import { RemoteError, type RemoteFailure } from '../data/sync/errors';
+import type { MutationResult, SelectQuery, SyncRemote, WireMutation } from '../data/sync/types';
 
 type Raw = Record<string, unknown>;
 

@@ -1,17 +1,17 @@
 /**
  * The repositories and the sync engine against the REAL embedded REST server (server/rest on a
- * migrated PGlite, in a child process: testing/rest-server-process.mjs), with user JWTs.
+ * migrated PGlite, in a child process: tests/support/sync/rest-server-process.mjs), with user JWTs.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenClient } from '../remote/create-client';
-import { likedTrackIds, playlistById, playlistsOf } from '../repositories/queries';
+import { createTokenClient } from '../../src/data/remote/create-client';
+import { likedTrackIds, playlistById, playlistsOf } from '../../src/data/repositories/queries';
 import {
   createTestClient,
   drain,
   startServerProcess,
   type RunningServer,
-} from './testing/server-harness';
+} from '../support/sync/server-harness';
 
 let server: RunningServer;
 beforeAll(async () => {

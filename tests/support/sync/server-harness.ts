@@ -3,11 +3,11 @@
  * (rest-server-process.mjs), and sync clients against it, each with its own Dexie database, its
  * own engine and a fetch that injects faults. Runs in the jsdom test project.
  */
-import { createDb, type SoundloftDb } from '../../db';
-import { createTokenClient } from '../../remote/create-client';
-import { createSyncRemote } from '../../remote/sync-remote';
-import { createRepositories, type Repositories } from '../../repositories';
-import { createSyncEngine, type SyncEngine } from '../engine';
+import { createDb, type SoundloftDb } from '../../../src/data/db';
+import { createTokenClient } from '../../../src/data/remote/create-client';
+import { createSyncRemote } from '../../../src/data/remote/sync-remote';
+import { createRepositories, type Repositories } from '../../../src/data/repositories';
+import { createSyncEngine, type SyncEngine } from '../../../src/data/sync/engine';
 
 export interface ServerInfo {
   url: string;

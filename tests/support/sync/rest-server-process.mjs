@@ -6,10 +6,10 @@
  * tokens (GET /token?sub=&ttl=) and creates users (POST /user) and admins (POST /admin).
  */
 import { createServer } from 'node:http';
-import { createAdmin, createTrack, createUser } from '../../../../server/db/test-factories.ts';
-import { openTestDatabase } from '../../../../server/db/test-database.ts';
-import { loadKeys, userToken } from '../../../../server/keys/keys.ts';
-import { startRestServer } from '../../../../server/rest/serve.ts';
+import { createAdmin, createTrack, createUser } from '../../../server/db/test-factories.ts';
+import { openTestDatabase } from '../../../server/db/test-database.ts';
+import { loadKeys, userToken } from '../../../server/keys/keys.ts';
+import { startRestServer } from '../../../server/rest/serve.ts';
 
 const TRACKS = Number(process.env.SYNC_TEST_TRACKS ?? 8);
 
