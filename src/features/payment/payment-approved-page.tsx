@@ -3,7 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { PublicPage } from '@/components/site/public-page';
-import { fetchOnDemand, fetchPlan } from '@/data';
+import { fetchPlan } from '@/data/remote/payments-remote';
 import { useAuthStatus, useSessionUserId } from '@/data/auth';
 import { PLANS } from '@/lib/plans';
 import { PROCESSING_TEXT, pollPlan, retryingText, type PollState } from './plan-polling';
@@ -20,7 +20,13 @@ export function PaymentApprovedPage() {
     const target = new URLSearchParams(window.location.search).get('plan');
     void pollPlan(() => fetchPlan(userId), setState, { target, isLive: () => live }).then(
       (plan) => {
-        if (plan) void Promise.resolve(fetchOnDemand.profile(userId)).catch(() => undefined);
+        // The mirror learns the new plan too (the data layer loads only now: this public page
+        // stays light).
+        if (plan) {
+          void import('@/data')
+            .then(({ fetchOnDemand }) => fetchOnDemand.profile(userId))
+            .catch(() => undefined);
+        }
       },
     );
     return () => {

@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Container,
   Group,
   Paper,
   SimpleGrid,
@@ -118,111 +119,115 @@ export function SubscriptionPage() {
   const periodEnd = subscription?.currentPeriodEnd ?? null;
 
   return (
-    <Stack gap="xl" maw={1120} mx="auto" w="100%">
-      <Stack gap={6}>
-        <Title order={1}>Choose Your Plan</Title>
-        <Text c="gray.4">
-          Every plan streams the whole catalogue. Prices are per month in EUR, charged in advance.
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
+      <Stack gap="xl">
+        <Stack gap={6}>
+          <Title order={1}>Choose Your Plan</Title>
+          <Text c="gray.4">
+            Every plan streams the whole catalogue. Prices are per month in EUR, charged in advance.
+          </Text>
+          {loading ? (
+            <Text size="sm" c="dimmed" role="status">
+              Loading your plan…
+            </Text>
+          ) : (
+            <Text size="sm" role="status" data-testid="plan-status">
+              You are on the <strong>{currentName}</strong> plan.
+              {periodEnd && subscription?.status !== 'canceled'
+                ? subscription?.cancelAtPeriodEnd
+                  ? ` It ends on ${formatPlanDate(periodEnd)}; after that you are on Free.`
+                  : ` It renews on ${formatPlanDate(periodEnd)}.`
+                : ''}
+              {subscription?.status === 'past_due'
+                ? ' Your last payment did not go through: the payment provider will try again.'
+                : ''}
+            </Text>
+          )}
+        </Stack>
+
+        {notice ? (
+          <Alert
+            color={notice.kind === 'success' ? 'teal' : 'red'}
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setNotice(null)}
+          >
+            {notice.text}
+          </Alert>
+        ) : null}
+
+        {showPromo ? (
+          <TextInput
+            label="Promo code"
+            description="Have a code? It is checked when you continue to payment."
+            placeholder="e.g. WELCOME50"
+            maw={360}
+            value={promo}
+            error={promoError}
+            autoComplete="off"
+            onChange={(e) => {
+              setPromo(e.currentTarget.value);
+              setPromoError(null);
+            }}
+          />
+        ) : null}
+
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {PLANS.map((plan) => {
+            const action = planButton(plan.id, current, subscription?.cancelAtPeriodEnd === true);
+            const isCurrent = plan.id === current;
+            return (
+              <Paper
+                key={plan.id}
+                component="section"
+                aria-labelledby={`plan-${plan.id}`}
+                p="xl"
+                radius="lg"
+                withBorder
+                bg={isCurrent ? 'dark.5' : 'dark.6'}
+                style={isCurrent ? { borderColor: 'var(--mantine-color-ember-5)' } : undefined}
+              >
+                <Stack gap="md" h="100%">
+                  <Group justify="space-between">
+                    <Title order={2} fz="xl" id={`plan-${plan.id}`}>
+                      {plan.name}
+                    </Title>
+                    {isCurrent ? (
+                      <Badge color="ember">Current Plan</Badge>
+                    ) : plan.badge ? (
+                      <Badge variant="light">{plan.badge}</Badge>
+                    ) : null}
+                  </Group>
+                  <PlanSummary plan={plan} />
+                  <Button
+                    fullWidth
+                    size="md"
+                    variant={action.kind === 'upgrade' ? 'filled' : 'default'}
+                    disabled={action.disabled || (busy !== null && busy !== plan.id) || loading}
+                    loading={busy === plan.id}
+                    aria-label={
+                      action.kind === 'current' ? `${plan.name}: Current Plan` : undefined
+                    }
+                    onClick={() => {
+                      if (action.kind === 'downgrade') void downgrade();
+                      else if (action.kind === 'upgrade') void choose(plan);
+                    }}
+                  >
+                    {action.label}
+                  </Button>
+                </Stack>
+              </Paper>
+            );
+          })}
+        </SimpleGrid>
+
+        <Text size="sm" c="dimmed" ta="center">
+          Subscriptions are managed securely by our card payment provider (Stripe). You can cancel
+          anytime: a cancelled plan stays active until the end of the period you paid for.
         </Text>
-        {loading ? (
-          <Text size="sm" c="dimmed" role="status">
-            Loading your plan…
-          </Text>
-        ) : (
-          <Text size="sm" role="status" data-testid="plan-status">
-            You are on the <strong>{currentName}</strong> plan.
-            {periodEnd && subscription?.status !== 'canceled'
-              ? subscription?.cancelAtPeriodEnd
-                ? ` It ends on ${formatPlanDate(periodEnd)}; after that you are on Free.`
-                : ` It renews on ${formatPlanDate(periodEnd)}.`
-              : ''}
-            {subscription?.status === 'past_due'
-              ? ' Your last payment did not go through: the payment provider will try again.'
-              : ''}
-          </Text>
-        )}
       </Stack>
-
-      {notice ? (
-        <Alert
-          color={notice.kind === 'success' ? 'teal' : 'red'}
-          icon={<IconInfoCircle size={18} aria-hidden />}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      ) : null}
-
-      {showPromo ? (
-        <TextInput
-          label="Promo code"
-          description="Have a code? It is checked when you continue to payment."
-          placeholder="e.g. WELCOME50"
-          maw={360}
-          value={promo}
-          error={promoError}
-          autoComplete="off"
-          onChange={(e) => {
-            setPromo(e.currentTarget.value);
-            setPromoError(null);
-          }}
-        />
-      ) : null}
-
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        {PLANS.map((plan) => {
-          const action = planButton(plan.id, current, subscription?.cancelAtPeriodEnd === true);
-          const isCurrent = plan.id === current;
-          return (
-            <Paper
-              key={plan.id}
-              component="section"
-              aria-labelledby={`plan-${plan.id}`}
-              p="xl"
-              radius="lg"
-              withBorder
-              bg={isCurrent ? 'dark.5' : 'dark.6'}
-              style={isCurrent ? { borderColor: 'var(--mantine-color-ember-5)' } : undefined}
-            >
-              <Stack gap="md" h="100%">
-                <Group justify="space-between">
-                  <Title order={2} fz="xl" id={`plan-${plan.id}`}>
-                    {plan.name}
-                  </Title>
-                  {isCurrent ? (
-                    <Badge color="ember">Current Plan</Badge>
-                  ) : plan.badge ? (
-                    <Badge variant="light">{plan.badge}</Badge>
-                  ) : null}
-                </Group>
-                <PlanSummary plan={plan} />
-                <Button
-                  fullWidth
-                  size="md"
-                  variant={action.kind === 'upgrade' ? 'filled' : 'default'}
-                  disabled={action.disabled || (busy !== null && busy !== plan.id) || loading}
-                  loading={busy === plan.id}
-                  aria-label={action.kind === 'current' ? `${plan.name}: Current Plan` : undefined}
-                  onClick={() => {
-                    if (action.kind === 'downgrade') void downgrade();
-                    else if (action.kind === 'upgrade') void choose(plan);
-                  }}
-                >
-                  {action.label}
-                </Button>
-              </Stack>
-            </Paper>
-          );
-        })}
-      </SimpleGrid>
-
-      <Text size="sm" c="dimmed" ta="center">
-        Subscriptions are managed securely by our card payment provider (Stripe). You can cancel
-        anytime: a cancelled plan stays active until the end of the period you paid for.
-      </Text>
-    </Stack>
+    </Container>
   );
 }
