@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player (all by default). More
+ * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player, stems (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -80,6 +80,11 @@ if (wants('explore')) {
 if (wants('realtime')) {
   const { benchRealtime } = await import('./realtime');
   await benchRealtime();
+}
+
+if (wants('stems')) {
+  const { benchStems } = await import('./stems');
+  await benchStems();
 }
 
 if (wants('player')) {
