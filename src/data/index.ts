@@ -17,12 +17,18 @@ export * from './remote/payouts-remote';
 export * from './remote/admin-remote';
 export * from './repositories/profile-lookup';
 export * from './repositories/track-page-hooks';
+export * from './repositories/track-uploads';
 export { usePlaylistLookup, type PlaylistLookup } from './repositories/use-playlist-lookup';
 export * from './sync';
 export * from './search';
 export { dbHealthStore, type DbHealth } from './db';
 export type * from './db/models';
-export { createRepositories, normaliseLyricLines, NO_LYRICS_MESSAGE } from './repositories';
+export {
+  createRepositories,
+  normaliseLyricLines,
+  NO_LYRICS_MESSAGE,
+  uploadsThisMonth,
+} from './repositories';
 export * from './remote/payments-remote';
 
 let repositories: Repositories | null = null;

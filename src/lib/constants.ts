@@ -35,6 +35,9 @@ export const FILE_LIMITS = {
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** Spec 9: the upload page goes to /library 2 s after 'Upload Successful!'. */
+export const UPLOAD_REDIRECT_MS = 2000;
+
 export const LEGAL = {
   dmcaAcknowledgementHours: '24-48',
   dmcaRemovalBusinessDays: 5,

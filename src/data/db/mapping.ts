@@ -1,6 +1,7 @@
 /** Server rows (generated Database types) ↔ the app's models. */
 import type { Database, Json } from '../remote/database.types';
 import type {
+  AudioQuality,
   Follow,
   HistoryEntry,
   Like,
@@ -8,8 +9,10 @@ import type {
   Lyrics,
   Playlist,
   Profile,
+  ProcessingStage,
   SocialLinks,
   Track,
+  TrackStatus,
   Withdrawal,
 } from './models';
 
@@ -17,7 +20,22 @@ type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tab
 
 /** A tracks row; the takedown columns may be left out of a select (they are null for most). */
 export type TrackRow = Omit<Row<'tracks'>, 'taken_down_at' | 'takedown_reason'> &
-  Partial<Pick<Row<'tracks'>, 'taken_down_at' | 'takedown_reason'>>;
+  Partial<Pick<Row<'tracks'>, 'taken_down_at' | 'takedown_reason'>> &
+  Partial<TrackProcessingColumns>;
+/**
+ * The processing columns of issue 14 (docs/upload.md; /work/wt/upload-contract.md §3), optional
+ * so that rows from a server without them (or before the types are regenerated) still map.
+ */
+export interface TrackProcessingColumns {
+  status: string;
+  processing_stage: string | null;
+  processing_progress: number | null;
+  status_reason: string | null;
+  waveform_url: string | null;
+  loudness_lufs: number | null;
+  true_peak_db: number | null;
+  qualities: string[] | null;
+}
 export type LikeRow = Row<'liked_tracks'>;
 export type PlaylistRow = Row<'playlists'>;
 export type LyricsRow = Row<'track_lyrics'>;
@@ -54,7 +72,49 @@ export const toTrack = (r: TrackRow): Track => ({
   ...(r.taken_down_at
     ? { takenDownAt: isoTime(r.taken_down_at), takedownReason: r.takedown_reason ?? '' }
     : {}),
+  ...toProcessing(r),
 });
+
+const STATUSES: readonly TrackStatus[] = ['processing', 'ready', 'failed'];
+const STAGES: readonly ProcessingStage[] = [
+  'queued',
+  'checking',
+  'decoding',
+  'waveform',
+  'loudness',
+  'encoding',
+];
+const QUALITIES: readonly AudioQuality[] = ['standard', 'high', 'lossless'];
+const oneOf = <T extends string>(list: readonly T[], value: unknown): T | null =>
+  list.find((v) => v === value) ?? null;
+const num = (value: unknown): number | null =>
+  value === null || value === undefined || !Number.isFinite(Number(value)) ? null : Number(value);
+
+/** A row without the columns (an old server) is a ready track with no renditions. */
+export function toProcessing(
+  r: Partial<TrackProcessingColumns>,
+): Pick<
+  Track,
+  | 'status'
+  | 'processingStage'
+  | 'processingProgress'
+  | 'statusReason'
+  | 'waveformUrl'
+  | 'loudnessLufs'
+  | 'truePeakDb'
+  | 'qualities'
+> {
+  return {
+    status: oneOf(STATUSES, r.status ?? 'ready') ?? 'processing',
+    processingStage: oneOf(STAGES, r.processing_stage),
+    processingProgress: num(r.processing_progress),
+    statusReason: r.status_reason ?? null,
+    waveformUrl: r.waveform_url ?? null,
+    loudnessLufs: num(r.loudness_lufs),
+    truePeakDb: num(r.true_peak_db),
+    qualities: QUALITIES.filter((q) => r.qualities?.includes(q)),
+  };
+}
 
 export const toLike = (r: LikeRow): Like => ({
   userId: r.user_id,

@@ -20,7 +20,27 @@ export interface Track {
   takenDownAt?: string;
   /** Why it was taken down (shown to the uploader). */
   takedownReason?: string;
+  /** Processing (issue 14): listeners only ever see 'ready'; the uploader sees every status. */
+  status: TrackStatus;
+  /** The stage while processing (queued, checking, decoding, waveform, loudness, encoding). */
+  processingStage: ProcessingStage | null;
+  /** 0..1 within the current stage, when the stage reports it (encoding). */
+  processingProgress: number | null;
+  /** Why processing failed, in words for the artist. */
+  statusReason: string | null;
+  /** Public URL of the waveform peaks (BBC audiowaveform JSON). */
+  waveformUrl: string | null;
+  /** Integrated loudness (EBU R128, LUFS) and true peak (dBTP), for normalisation. */
+  loudnessLufs: number | null;
+  truePeakDb: number | null;
+  /** The renditions that exist, lowest first (empty: an old row, play audioUrl). */
+  qualities: AudioQuality[];
 }
+
+export type TrackStatus = 'processing' | 'ready' | 'failed';
+export type ProcessingStage =
+  'queued' | 'checking' | 'decoding' | 'waveform' | 'loudness' | 'encoding';
+export type AudioQuality = 'standard' | 'high' | 'lossless';
 
 export interface Like {
   userId: string;

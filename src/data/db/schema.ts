@@ -48,6 +48,30 @@ export class SoundloftDb extends Dexie {
       deadLetters: 'mutationId, userId, failedAt',
       meta: 'key',
     });
+    // Issue 14: tracks carry their processing status. Rows mirrored before it came from a server
+    // that showed only playable tracks: they are ready. Their new columns (waveform, loudness,
+    // renditions) were never pulled, so the tracks checkpoints go and the next pull reloads all.
+    this.version(2)
+      .stores({ tracks: 'id, createdAt, uploadedBy, artist, album, genre, [uploadedBy+createdAt]' })
+      .upgrade(async (tx) => {
+        await tx
+          .table('tracks')
+          .toCollection()
+          .modify((track: Partial<Track>) => {
+            track.status ??= 'ready';
+            track.processingStage ??= null;
+            track.processingProgress ??= null;
+            track.statusReason ??= null;
+            track.waveformUrl ??= null;
+            track.loudnessLufs ??= null;
+            track.truePeakDb ??= null;
+            track.qualities ??= [];
+          });
+        await tx
+          .table('meta')
+          .filter((entry: MetaEntry) => /^checkpoint:.*:tracks$/.test(entry.key))
+          .delete();
+      });
   }
 }
 

@@ -15,5 +15,13 @@ export const testTrack = (id: string, extra: Partial<Track> = {}): Track => ({
   verified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  status: 'ready',
+  processingStage: null,
+  processingProgress: null,
+  statusReason: null,
+  waveformUrl: null,
+  loudnessLufs: null,
+  truePeakDb: null,
+  qualities: [],
   ...extra,
 });

@@ -9,14 +9,20 @@ import type {
   Withdrawal,
 } from '../db';
 
+/**
+ * Whether a track is in the catalogue. Listeners only ever receive ready tracks; the uploader's
+ * own mirror also holds their tracks still processing or failed, which only Your Uploads shows.
+ */
+export const isListed = (track: Track): boolean => track.status === 'ready';
+
 /** fetchAllTracks: the whole catalogue, newest first. */
 export async function allTracks(db: SoundloftDb): Promise<Track[]> {
-  return db.tracks.orderBy('createdAt').reverse().toArray();
+  return db.tracks.orderBy('createdAt').reverse().filter(isListed).toArray();
 }
 
 /** The newest tracks of the catalogue (home's Recently Added). */
 export async function recentTracks(db: SoundloftDb, limit: number): Promise<Track[]> {
-  return db.tracks.orderBy('createdAt').reverse().limit(limit).toArray();
+  return db.tracks.orderBy('createdAt').reverse().filter(isListed).limit(limit).toArray();
 }
 
 const uploadsOf = (db: SoundloftDb, userId: string) =>
@@ -36,7 +42,7 @@ export async function tracksByUploader(db: SoundloftDb, userId: string): Promise
 }
 
 export async function tracksByArtist(db: SoundloftDb, artist: string): Promise<Track[]> {
-  const rows = await db.tracks.where('artist').equals(artist).toArray();
+  const rows = await db.tracks.where('artist').equals(artist).filter(isListed).toArray();
   return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type SoundloftDb, type Track } from '../db';
+import { testTrack } from '../db/test-track';
 import { userQueue } from '../sync/outbox';
 import { createRepositories, type Repositories } from './index';
 import * as q from './queries';
@@ -11,22 +12,22 @@ let repos: Repositories;
 let signedIn: string | null;
 let writes = 0;
 
-const track = (id: string, over: Partial<Track> = {}): Track => ({
-  id,
-  title: `T ${id}`,
-  artist: 'Ann',
-  album: null,
-  genre: null,
-  duration: 1,
-  audioUrl: 'a',
-  coverImage: null,
-  uploadedBy: 'other',
-  plays: 0,
-  verified: false,
-  createdAt: `2026-11-0${id.length}T00:00:00.000Z`,
-  updatedAt: '',
-  ...over,
-});
+const track = (id: string, over: Partial<Track> = {}): Track =>
+  testTrack(id, {
+    title: `T ${id}`,
+    artist: 'Ann',
+    album: null,
+    genre: null,
+    duration: 1,
+    audioUrl: 'a',
+    coverImage: null,
+    uploadedBy: 'other',
+    plays: 0,
+    verified: false,
+    createdAt: `2026-11-0${id.length}T00:00:00.000Z`,
+    updatedAt: '',
+    ...over,
+  });
 
 beforeEach(async () => {
   db = createDb(`repos-${crypto.randomUUID()}`);

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry, Track } from '../db';
+import { testTrack } from '../db/test-track';
 import { recommendationSeeds } from './use-recommendations';
 
-const track = (id: string): Track => ({
-  id,
-  title: `Track ${id}`,
-  artist: 'Artist',
-  album: null,
-  genre: null,
-  duration: 60,
-  audioUrl: `/a/${id}.mp3`,
-  coverImage: null,
-  uploadedBy: 'u',
-  plays: 0,
-  verified: true,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-});
+const track = (id: string): Track =>
+  testTrack(id, {
+    title: `Track ${id}`,
+    artist: 'Artist',
+    album: null,
+    genre: null,
+    duration: 60,
+    audioUrl: `/a/${id}.mp3`,
+    coverImage: null,
+    uploadedBy: 'u',
+    plays: 0,
+    verified: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  });
 const listen = (trackId: string, n: number): HistoryEntry => ({
   id: `h${n}`,
   userId: 'me',

@@ -11,7 +11,7 @@ import { dbHealthStore, getDb, type DbHealth } from '../db';
 import { getSupabase } from '../remote/client';
 import { createSyncRemote } from '../remote/sync-remote';
 import { createSyncEngine, type SyncEngine } from './engine';
-import { refreshLyrics, refreshPlaylist, refreshProfile } from './refetch';
+import { refreshLyrics, refreshPlaylist, refreshProfile, refreshTracks } from './refetch';
 import { createStatusStore, INITIAL_STATUS, type SyncStatus } from './status-store';
 import type { DeadLetter } from '../db';
 
@@ -141,4 +141,6 @@ export const fetchOnDemand = {
   uploadLimits: () => (engine ? fetchOnDemand.profile(engine.userId) : null),
   profile: (id: string) =>
     shared(`profile:${id}:${engine?.userId ?? ''}`, () => refreshProfile(deps(), id)),
+  /** A track as the server has it now (the uploader's after a change; gone when deleted). */
+  track: (id: string) => shared(`track:${id}`, () => refreshTracks(deps(), [id], true)),
 };

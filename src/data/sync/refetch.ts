@@ -106,13 +106,22 @@ export async function refreshLyrics(deps: RefetchDeps, trackIds: string | string
   });
 }
 
-export async function refreshTracks(deps: RefetchDeps, ids: string[]): Promise<void> {
+/** Re-reads tracks; with `dropMissing`, one the server no longer shows leaves the mirror. */
+export async function refreshTracks(
+  deps: RefetchDeps,
+  ids: string[],
+  dropMissing = false,
+): Promise<void> {
   if (!ids.length) return;
   const rows = (await deps.remote.select({
     table: 'tracks',
     in: ['id', ids],
   })) as unknown as TrackRow[];
   await deps.db.tracks.bulkPut(rows.map(toTrack));
+  if (dropMissing) {
+    const present = new Set(rows.map((r) => r.id));
+    await deps.db.tracks.bulkDelete(ids.filter((id) => !present.has(id)));
+  }
 }
 
 /** A profile (own: with email, balance, plan and monthly uploads from profiles_private). */
@@ -133,6 +142,9 @@ export async function refreshProfile(deps: RefetchDeps, id: string): Promise<voi
       profile.balance = Number(priv.balance ?? 0);
       profile.subscriptionPlan = String(priv.subscription_plan ?? profile.subscriptionPlan);
       profile.monthlyUploads = Number(priv.monthly_uploads ?? profile.monthlyUploads);
+      profile.monthlyUploadsMonth = String(
+        priv.monthly_uploads_month ?? profile.monthlyUploadsMonth,
+      );
     }
     await db.profiles.put(profile);
   });

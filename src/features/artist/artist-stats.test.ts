@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Track } from '@/data';
+import { testTrack } from '@/data/db/test-track';
 import {
   artistStats,
   byPlays,
@@ -9,22 +10,22 @@ import {
   latestRelease,
 } from './artist-stats';
 
-const track = (overrides: Partial<Track>): Track => ({
-  id: crypto.randomUUID(),
-  title: 'T',
-  artist: 'A',
-  album: null,
-  genre: null,
-  duration: 60,
-  audioUrl: '/a.mp3',
-  coverImage: null,
-  uploadedBy: 'u1',
-  plays: 0,
-  verified: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const track = (overrides: Partial<Track>): Track =>
+  testTrack(crypto.randomUUID(), {
+    title: 'T',
+    artist: 'A',
+    album: null,
+    genre: null,
+    duration: 60,
+    audioUrl: '/a.mp3',
+    coverImage: null,
+    uploadedBy: 'u1',
+    plays: 0,
+    verified: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
 
 describe('artist stats', () => {
   it('counts tracks, plays and runtime (bad durations count as 0)', () => {

@@ -15,7 +15,6 @@ import {
 } from './library-search';
 import { PlaylistFormModal } from './playlist-form-modal';
 import { PlaylistsTab } from './playlists-tab';
-import { UploadsTab } from './uploads-tab';
 
 const ICONS: Record<LibraryTab, ReactNode> = {
   uploads: <IconCloudUpload size={16} aria-hidden />,
@@ -23,8 +22,11 @@ const ICONS: Record<LibraryTab, ReactNode> = {
   playlists: <IconPlaylist size={16} aria-hidden />,
 };
 
-/** /library (spec 2): Your Uploads, Liked Songs, Playlists; the tab lives in the URL. */
-export function LibraryPage({ search }: { search: LibrarySearch }) {
+/**
+ * /library (spec 2): Your Uploads, Liked Songs, Playlists; the tab lives in the URL. Your Uploads
+ * is the artist studio's (features/upload), composed in by the route.
+ */
+export function LibraryPage({ search, uploads }: { search: LibrarySearch; uploads: ReactNode }) {
   const navigate = useNavigate();
   const userId = useCurrentUserId();
   const counts: Record<LibraryTab, number | undefined> = {
@@ -82,9 +84,7 @@ export function LibraryPage({ search }: { search: LibrarySearch }) {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="uploads">
-            <UploadsTab />
-          </Tabs.Panel>
+          <Tabs.Panel value="uploads">{uploads}</Tabs.Panel>
           <Tabs.Panel value="liked">
             <LikedTab />
           </Tabs.Panel>

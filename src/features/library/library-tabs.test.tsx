@@ -5,12 +5,10 @@ import { beforeEach, expect, it, vi } from 'vitest';
 import type { Playlist, Track } from '@/data';
 import { LikedTab } from './liked-tab';
 import { PlaylistsTab } from './playlists-tab';
-import { UploadsTab } from './uploads-tab';
 
 // The tabs' reads, controlled by the test: undefined is a live query that has not answered.
 const reads = vi.hoisted(() => ({
   liked: undefined as unknown[] | undefined,
-  uploads: undefined as unknown[] | undefined,
   playlists: undefined as unknown[] | undefined,
   mirrorLoading: false,
 }));
@@ -18,7 +16,6 @@ const reads = vi.hoisted(() => ({
 vi.mock('@/data', () => ({
   getRepositories: () => ({}),
   useLikedTracksOrLoading: () => reads.liked,
-  useUserTracksOrLoading: () => reads.uploads,
   usePlaylistsOrLoading: () => reads.playlists,
   useMirrorLoading: () => reads.mirrorLoading,
 }));
@@ -31,7 +28,7 @@ vi.mock('@/features/catalogue', () => ({
 }));
 
 beforeEach(() => {
-  reads.liked = reads.uploads = reads.playlists = undefined;
+  reads.liked = reads.playlists = undefined;
   reads.mirrorLoading = false;
 });
 
@@ -41,15 +38,12 @@ it('shows a loader, not the empty state, while a list query has not answered', (
   renderUi(
     <>
       <LikedTab />
-      <UploadsTab />
       <PlaylistsTab onCreate={() => undefined} />
     </>,
   );
   expect(screen.getByLabelText('Loading Liked Songs')).toBeInTheDocument();
-  expect(screen.getByLabelText('Loading Your Uploads')).toBeInTheDocument();
   expect(screen.getByLabelText('Loading Playlists')).toBeInTheDocument();
   expect(screen.queryByText("You haven't liked any songs yet.")).toBeNull();
-  expect(screen.queryByText("You haven't uploaded any tracks yet.")).toBeNull();
   expect(screen.queryByText('No playlists yet.')).toBeNull();
 });
 

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Track } from '@/data';
+import { testTrack } from '@/data/db/test-track';
 
 export function renderUi(ui: ReactNode): RenderResult {
   return render(ui, {
@@ -11,8 +12,7 @@ export function renderUi(ui: ReactNode): RenderResult {
 }
 
 export function createTrack(overrides: Partial<Track> = {}): Track {
-  return {
-    id: 'track-1',
+  return testTrack('track-1', {
     title: 'Harbor Lights',
     artist: 'Neon Harbor',
     album: null,
@@ -26,5 +26,5 @@ export function createTrack(overrides: Partial<Track> = {}): Track {
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LibraryPage } from '@/features/library/library-page';
 import { parseLibrarySearch } from '@/features/library/library-search';
+import { YourUploads } from '@/features/upload/your-uploads/your-uploads';
 import { titleHead } from '@/lib/page-title';
 
 export {
@@ -16,5 +17,5 @@ export const Route = createFileRoute('/_app/library')({
 });
 
 function LibraryRoute() {
-  return <LibraryPage search={Route.useSearch()} />;
+  return <LibraryPage search={Route.useSearch()} uploads={<YourUploads />} />;
 }

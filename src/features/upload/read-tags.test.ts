@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { pngCover, sineMp3, tagMp3 } from '@/test/audio-fixtures';
+import { readAudioTags } from './read-tags';
+
+const file = (bytes: Uint8Array, name: string, type: string) =>
+  new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
+
+describe('readAudioTags (music-metadata parseBlob)', () => {
+  it('reads title, artist, album, genre, the embedded cover and the duration of a tagged MP3', async () => {
+    const cover = pngCover(32);
+    const mp3 = tagMp3(sineMp3(3), {
+      title: 'Night Drive',
+      artist: 'Neon Harbor',
+      album: 'Coastlines',
+      genre: 'Synthwave',
+      cover,
+    });
+    const tags = await readAudioTags(file(mp3, 'x.mp3', 'audio/mpeg'));
+    expect(tags).toMatchObject({
+      title: 'Night Drive',
+      artist: 'Neon Harbor',
+      album: 'Coastlines',
+      genre: 'Synthwave',
+      container: 'MPEG',
+    });
+    expect(tags.duration).toBeGreaterThan(2.9);
+    expect(tags.duration).toBeLessThan(3.2);
+    expect(tags.cover?.type).toBe('image/png');
+    expect(new Uint8Array(await tags.cover!.arrayBuffer())).toEqual(cover);
+  });
+
+  it('an untagged MP3 has no tags but a duration', async () => {
+    const tags = await readAudioTags(file(sineMp3(1), 'x.mp3', 'audio/mpeg'));
+    expect(tags).toMatchObject({
+      title: null,
+      artist: null,
+      album: null,
+      genre: null,
+      cover: null,
+    });
+    expect(tags.duration).toBeGreaterThan(0.9);
+  });
+
+  it('throws on bytes that are not audio (a renamed file)', async () => {
+    const text = new TextEncoder().encode('MZ this is not audio at all'.repeat(100));
+    await expect(readAudioTags(file(text, 'song.mp3', 'audio/mpeg'))).rejects.toThrow();
+  });
+});

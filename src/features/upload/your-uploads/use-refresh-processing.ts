@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { refreshTrack, type Track } from '@/data';
+
+export const PROCESSING_REFRESH_MS = 2000;
+
+/** Re-reads the uploader's tracks still processing, so their stage moves on screen. */
+export function useRefreshProcessing(tracks: readonly Track[] | undefined): void {
+  const ids = (tracks ?? [])
+    .filter((t) => t.status === 'processing')
+    .map((t) => t.id)
+    .join(',');
+  useEffect(() => {
+    if (!ids) return;
+    const list = ids.split(',');
+    const timer = setInterval(() => {
+      for (const id of list) void refreshTrack(id).catch(() => undefined);
+    }, PROCESSING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [ids]);
+}
