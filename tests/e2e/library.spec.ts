@@ -106,7 +106,9 @@ for (const width of ['desktop', 'mobile'] as const) {
         .toBe(0);
     });
 
-    test('Your Uploads lists the own tracks without a remove action', async ({ page }) => {
+    test('Your Uploads lists the own tracks with their status, Edit and Delete', async ({
+      page,
+    }) => {
       await signIn(page, DEMO.artist);
       await page.goto('/library');
       const list = page.getByRole('table', { name: 'Your Uploads' });
@@ -114,7 +116,16 @@ for (const width of ['desktop', 'mobile'] as const) {
       const title = await list.locator('tbody tr td:nth-child(2) a').first().textContent();
       await page.getByRole('button', { name: `More options for ${title}` }).click();
       await expect(page.getByRole('menuitem', { name: 'Play next' })).toBeVisible();
+      // The row menu removes nothing; the artist's own Delete (with confirmation) is a button.
       await expect(page.getByRole('menuitem', { name: /^Remove/ })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(list.getByRole('button', { name: `Edit ${title}` })).toBeVisible();
+      await list.getByRole('button', { name: `Delete ${title}` }).click();
+      await expect(
+        page.getByText(`Are you sure you want to delete "${title}"? This cannot be undone.`),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(list.getByRole('button', { name: `Delete ${title}` })).toBeVisible();
     });
   });
 }
