@@ -124,7 +124,7 @@ export async function editTrack(
   await fetchOnDemand.track(id);
 }
 
-export async function deleteTrack(id: string): Promise<void> {
+export async function deleteOwnTrack(id: string): Promise<void> {
   await deleteTrackRow(id);
   await fetchOnDemand.track(id);
 }

@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ButtonLink } from '@/components/router-links';
 import { toast } from '@/components/toast';
 import {
-  deleteTrack,
+  deleteOwnTrack,
   retryProcessing,
   useMirrorLoading,
   useUserTracksOrLoading,
@@ -49,7 +49,7 @@ export function YourUploads() {
 
   const remove = async (track: Track) => {
     try {
-      await deleteTrack(track.id);
+      await deleteOwnTrack(track.id);
       toast.success(`Deleted ${track.title}`);
       setDeleting(null);
     } catch (e) {
