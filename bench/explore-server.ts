@@ -43,8 +43,9 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, size: number, cle
       await tx.query(`set local session_replication_role = replica`);
       await tx.query(
         `insert into public.tracks
-           (id, title, artist, album, genre, duration, audio_url, uploaded_by, created_at, updated_at)
-         select * from json_to_recordset($1::json) as r(id uuid, title text, artist text,
+           (id, title, artist, album, genre, duration, audio_url, uploaded_by, created_at, updated_at,
+            status)
+         select *, 'ready' from json_to_recordset($1::json) as r(id uuid, title text, artist text,
            album text, genre text, duration int, audio_url text, uploaded_by uuid,
            created_at timestamptz, updated_at timestamptz)`,
         [JSON.stringify(chunk)],

@@ -26,10 +26,10 @@ const tracks = await test.db.transaction(async (tx) => {
   await tx.query(`set local session_replication_role = replica`);
   const { rows } = await tx.query<{ id: string }>(
     `insert into public.tracks (title, artist, album, genre, duration, audio_url, uploaded_by,
-                                created_at, updated_at)
+                                created_at, updated_at, status)
      select 'Track ' || i, 'Artist ' || (i % 50), 'Album ' || (i % 400), 'Electronic',
             180 + i % 120, $1 || '/1700000000000_track.mp3', $1::uuid,
-            now() - interval '2 days', now() - interval '2 days'
+            now() - interval '2 days', now() - interval '2 days', 'ready'
        from generate_series(1, $2::int) as i
      order by i
      returning id`,

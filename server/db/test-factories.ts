@@ -59,6 +59,24 @@ export interface TrackRow {
   verified: boolean;
 }
 
+/**
+ * An audio object in the tracks bucket as the storage API leaves it after its checks (the row
+ * only; no bytes). Returns its name; a track's audio_url is `tracks/<name>`.
+ */
+export async function createAudioObject(
+  db: Queryable,
+  owner: TestUser,
+  file = `${Date.now()}_${randomUUID().slice(0, 8)}.mp3`,
+): Promise<string> {
+  const name = `${owner.id}/${file}`;
+  await db.query(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+     values ('tracks', $1, $2::uuid, $3, '{"mimetype":"audio/mpeg","size":1}')`,
+    [name, owner.id, owner.id],
+  );
+  return name;
+}
+
 export async function createTrack(
   db: Queryable,
   uploader: TestUser,
@@ -68,11 +86,13 @@ export async function createTrack(
     album: string | null;
     genre: string | null;
     duration: number;
+    /** Default 'ready', as if the upload pipeline had processed it. */
+    status: 'processing' | 'ready' | 'failed';
   }> = {},
 ): Promise<TrackRow> {
   const { rows } = await db.query<TrackRow>(
-    `insert into public.tracks (title, artist, album, genre, duration, audio_url, uploaded_by)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into public.tracks (title, artist, album, genre, duration, audio_url, uploaded_by, status)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      returning id, title, uploaded_by, plays, verified`,
     [
       overrides.title ?? 'A track',
@@ -82,6 +102,7 @@ export async function createTrack(
       overrides.duration ?? 180,
       `${uploader.id}/1700000000000_track.mp3`,
       uploader.id,
+      overrides.status ?? 'ready',
     ],
   );
   const row = rows[0];

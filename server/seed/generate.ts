@@ -3,9 +3,8 @@
  * encoding are CPU-bound; longest first, two jobs in flight per worker) and the covers and
  * avatars on the main thread meanwhile. Falls back to the main thread if workers cannot start.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../lib/ts-worker';
 import { renderAvatar, renderCover } from './art';
 import type { Catalogue } from './catalogue';
 import { TrackCache } from './cache';
@@ -32,18 +31,8 @@ export interface GenerateOptions {
 
 type WorkerReply = { ok: true; audio: TrackAudio } | { ok: false; key: string; error: string };
 
-/**
- * Starts `worker.ts` with tsx's loader registered in the worker itself (a worker does not
- * inherit the parent's `--import tsx` hooks on Node 20, and vitest has no loader at all).
- */
 function startWorker(): Worker {
-  const tsxDir = createRequire(import.meta.url)
-    .resolve('tsx/package.json')
-    .replace(/package\.json$/, '');
-  const api = pathToFileURL(`${tsxDir}dist/esm/api/index.mjs`).href;
-  const entry = new URL('./worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true });
+  return startTsWorker(new URL('./worker.ts', import.meta.url));
 }
 
 async function renderOnWorkers(jobs: TrackJob[], count: number): Promise<Map<string, TrackAudio>> {

@@ -17,7 +17,8 @@ describe('generated audio', () => {
   const job = { key: 't', genre: 'chiptune' as const, seconds: 30, seed: 'soundloft-demo/test' };
   const first = renderTrack(job);
 
-  it('is deterministic', () => {
+  // A whole track rendered again: seconds on a busy machine, so no 5 s default.
+  it('is deterministic', { timeout: 60_000 }, () => {
     expect(sha(renderTrack(job).mp3)).toBe(sha(first.mp3));
   });
 

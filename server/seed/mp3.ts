@@ -39,13 +39,7 @@ export function encodeMp3(
     keep(encoder.encodeBuffer(n === block ? pcm : pcm.subarray(0, n)));
   }
   keep(encoder.flush());
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return Buffer.concat(chunks, size);
 }
 
 export interface Mp3Info {

@@ -53,8 +53,8 @@ export async function writeSeedPlan(tx: Queryable, plan: SeedPlan): Promise<void
   for (const t of tracks) {
     const { rows } = await tx.query<{ id: string }>(
       `insert into public.tracks (title, artist, album, genre, duration, audio_url, cover_image,
-          uploaded_by, plays, verified, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning id`,
+          uploaded_by, plays, verified, created_at, updated_at, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, 'ready') returning id`,
       [
         t.title,
         t.artistName,
@@ -75,7 +75,10 @@ export async function writeSeedPlan(tx: Queryable, plan: SeedPlan): Promise<void
     if (t.lyricLines) {
       await tx.query(
         `insert into public.track_lyrics (track_id, lyrics, language, is_synced, last_edited_by)
-         values ($1, $2, 'en', true, $3)`,
+         values ($1, $2, 'en', true, $3)
+         on conflict (track_id) do update
+           set lyrics = excluded.lyrics, language = excluded.language,
+               is_synced = excluded.is_synced, last_edited_by = excluded.last_edited_by`,
         [id, JSON.stringify(t.lyricLines), t.uploadedBy],
       );
     }

@@ -199,7 +199,10 @@ describe('reads', () => {
   });
 
   it('downloads through supabase-js (authenticated route) and checks existence', async () => {
-    const storage = h.client(bob).storage.from('tracks');
+    // Originals are private to their uploader (and the plans' rules, supabase/tests/upload-pipeline).
+    const byBob = await h.client(bob).storage.from('tracks').download(path());
+    expect(byBob.error).toMatchObject({ statusCode: '404', message: 'Object not found' });
+    const storage = h.client(alice).storage.from('tracks');
     const { data, error } = await storage.download(path());
     expect(error).toBeNull();
     expect(new Uint8Array(await data!.arrayBuffer())).toEqual(wav);
@@ -213,7 +216,12 @@ describe('reads', () => {
   });
 
   it('signs URLs; refuses expired, tampered and other-object tokens', async () => {
-    const storage = h.client(bob).storage.from('tracks');
+    expect(
+      (await h.client(bob).storage.from('tracks').createSignedUrl(path(), 60)).error,
+    ).toMatchObject({
+      message: 'Object not found',
+    });
+    const storage = h.client(alice).storage.from('tracks');
     const { data, error } = await storage.createSignedUrl(path(), 60);
     expect(error).toBeNull();
     const signed = await fetch(data!.signedUrl);

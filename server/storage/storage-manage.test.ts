@@ -35,7 +35,9 @@ describe('list, remove, move, copy', () => {
     await upload(alice, 'tracks', `${alice.id}/b.mp3`);
     await upload(alice, 'tracks', `${alice.id}/a.mp3`);
     await upload(alice, 'tracks', `${alice.id}/album/c.mp3`);
-    const storage = h.client(bob).storage.from('tracks');
+    // Originals are private: the uploader lists her own folder; others see nothing.
+    expect((await h.client(bob).storage.from('tracks').list(alice.id)).data).toEqual([]);
+    const storage = h.client(alice).storage.from('tracks');
     const { data, error } = await storage.list(alice.id);
     expect(error).toBeNull();
     expect(data?.map((o) => o.name)).toEqual(['a.mp3', 'album', 'b.mp3']);
@@ -108,7 +110,7 @@ describe('list, remove, move, copy', () => {
 
   it('lists buckets and answers errors in Storage shape', async () => {
     const { data } = await h.client().storage.listBuckets();
-    expect(data?.map((b) => b.id)).toEqual(['avatars', 'covers', 'tracks']);
+    expect(data?.map((b) => b.id)).toEqual(['avatars', 'covers', 'renditions', 'tracks']);
     const bucket = await h.client().storage.getBucket('tracks');
     expect(bucket.data).toMatchObject({ public: true, file_size_limit: 50 * 1024 * 1024 });
     const missing = await h

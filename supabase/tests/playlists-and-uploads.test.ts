@@ -9,7 +9,13 @@ import { asRole, type JwtClaims } from '../../server/db/as-role';
 import { attempt, sqlStateOf } from '../../server/db/test-attempt';
 import { testDatabaseKind } from '../../server/db/test-database';
 import { useTestDatabase } from '../../server/db/use-test-database';
-import { createPlaylist, createTrack, createUser } from '../../server/db/test-factories';
+import {
+  createAudioObject,
+  createPlaylist,
+  createTrack,
+  createUser,
+  type TestUser,
+} from '../../server/db/test-factories';
 
 const test = useTestDatabase();
 
@@ -79,10 +85,12 @@ describe(`add_track_to_playlist (${testDatabaseKind()})`, () => {
 });
 
 describe(`monthly upload limit (${testDatabaseKind()})`, () => {
-  const insert = `insert into tracks (title, artist, audio_url, uploaded_by) values ('T', 'A', 'x.mp3', $1)`;
+  const insert = `insert into tracks (title, artist, audio_url, uploaded_by) values ('T', 'A', 'tracks/' || $2, $1)`;
 
+  /** An upload: the audio object (as the storage API stores it), then the track row. */
   async function uploadAs(claims: JwtClaims, userId: string): Promise<void> {
-    await asRole(test.db, claims, (tx) => tx.query(insert, [userId]));
+    const audio = await createAudioObject(test.db, { id: userId } as TestUser);
+    await asRole(test.db, claims, (tx) => tx.query(insert, [userId, audio]));
   }
 
   it("refuses the upload beyond the plan's limit with the spec's message (P0001), and counts monthly_uploads", async () => {
@@ -164,14 +172,11 @@ describe(`profiles and checks (${testDatabaseKind()})`, () => {
     const user = await createUser(test.db);
     const other = await createUser(test.db);
     const track = await createTrack(test.db, user);
+    const audio = `tracks/${await createAudioObject(test.db, user)}`;
     const cases: [string, unknown[]][] = [
       [
-        `insert into tracks (title, artist, audio_url, uploaded_by) values ('  ', 'A', 'x', $1)`,
-        [user.id],
-      ],
-      [
-        `insert into tracks (title, artist, audio_url, uploaded_by, duration) values ('T', 'A', 'x', $1, -1)`,
-        [user.id],
+        `insert into tracks (title, artist, audio_url, uploaded_by) values ('  ', 'A', $2, $1)`,
+        [user.id, audio],
       ],
       [`insert into playlists (name, created_by) values ('   ', $1)`, [user.id]],
       [`update profiles set name = '' where id = $1`, [user.id]],

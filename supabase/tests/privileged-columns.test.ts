@@ -10,6 +10,7 @@ import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test
 import { useTestDatabase } from '../../server/db/use-test-database';
 import {
   createAdmin,
+  createAudioObject,
   createPlaylist,
   createTrack,
   createUser,
@@ -144,8 +145,9 @@ describe(`privileged columns (${testDatabaseKind()})`, () => {
     const insertVerified = `insert into tracks (title, artist, audio_url, uploaded_by, verified) values ('T', 'A', 'x.mp3', $1, true)`;
     expect(await attempt(test.db, owner.claims, insertVerified, [owner.id])).toBe('denied');
     const specShape = `insert into tracks (title, artist, album, genre, duration, audio_url, cover_image, uploaded_by, plays, verified, created_at)
-                       values ('T', 'A', null, 'Pop', 181, 'x.mp3', null, $1, 0, false, '2001-01-01')`;
-    expect(await attempt(test.db, owner.claims, specShape, [owner.id])).toBe('ok');
+                       values ('T', 'A', null, 'Pop', 181, 'tracks/' || $2, null, $1, 0, false, '2001-01-01')`;
+    const audio = await createAudioObject(test.db, owner);
+    expect(await attempt(test.db, owner.claims, specShape, [owner.id, audio])).toBe('ok');
   });
 
   it('server-side timestamps: created_at is the server clock whatever the client sends', async () => {

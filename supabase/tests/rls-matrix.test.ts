@@ -13,6 +13,7 @@ import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../../server/db/test
 import { useTestDatabase } from '../../server/db/use-test-database';
 import {
   createAdmin,
+  createAudioObject,
   createPlaylist,
   createTrack,
   createUser,
@@ -30,7 +31,8 @@ beforeAll(async () => {
   const trackO = (await createTrack(db, owner)).id;
   const trackO2 = (await createTrack(db, owner, { title: 'Second' })).id;
   const trackX = (await createTrack(db, other)).id;
-  await db.query(`insert into track_lyrics (track_id, lyrics) values ($1, '[]')`, [trackO]);
+  // Every new track gets an empty lyrics record; trackO2's is removed so 'insert' can be tried.
+  await db.query('delete from track_lyrics where track_id = $1', [trackO2]);
   const playlistO = await createPlaylist(db, owner, [trackX]);
   const likeO = (
     await db.query<{ id: string }>(
@@ -67,7 +69,20 @@ beforeAll(async () => {
     `insert into storage.objects (bucket_id, name, owner_id) values ('covers', $1, $2)`,
     [`${owner.id}/cover.png`, owner.id],
   );
-  f = { owner, other, admin, trackO, trackO2, trackX, playlistO, likeO, historyO, withdrawalO };
+  const audioO = await createAudioObject(db, owner);
+  f = {
+    owner,
+    other,
+    admin,
+    trackO,
+    trackO2,
+    audioO,
+    trackX,
+    playlistO,
+    likeO,
+    historyO,
+    withdrawalO,
+  };
   claims = {
     anon: { role: 'anon' },
     owner: owner.claims,

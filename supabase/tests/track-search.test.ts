@@ -28,8 +28,8 @@ async function insert(rows: Omit<Row, 'id'>[]) {
   await test.db.transaction(async (tx) => {
     await tx.query(`set local session_replication_role = replica`);
     await tx.query(
-      `insert into public.tracks (title, artist, album, genre, audio_url, uploaded_by, created_at, updated_at)
-       select title, artist, album, genre, 'x.mp3', $2, created_at, created_at
+      `insert into public.tracks (title, artist, album, genre, audio_url, uploaded_by, created_at, updated_at, status)
+       select title, artist, album, genre, 'x.mp3', $2, created_at, created_at, 'ready'
          from json_to_recordset($1::json)
            as r(title text, artist text, album text, genre text, created_at timestamptz)`,
       [JSON.stringify(rows), uploader.id],

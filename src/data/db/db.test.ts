@@ -3,6 +3,7 @@ import { Dexie } from 'dexie';
 import { expect, it } from 'vitest';
 import { toLyricLines, toTrack } from './mapping';
 import { createDb, dbHealthStore, isQuotaError } from './open';
+import { PROCESSED_TRACK_COLUMNS } from './test-track';
 
 it('maps server rows to the app models (coverImage, uploadedBy, createdAt)', () => {
   const track = toTrack({
@@ -19,6 +20,7 @@ it('maps server rows to the app models (coverImage, uploadedBy, createdAt)', () 
     verified: false,
     created_at: '2026-11-22T07:00:00.123456+00:00',
     updated_at: '2026-11-22T07:00:00+00:00',
+    ...PROCESSED_TRACK_COLUMNS,
   });
   expect(track).toMatchObject({ coverImage: null, uploadedBy: 'u', album: null, plays: 3 });
   expect(track.createdAt).toBe('2026-11-22T07:00:00.123Z');
@@ -49,6 +51,7 @@ it('closes and asks for a reload when another tab opens a newer schema', async (
       verified: false,
       created_at: '',
       updated_at: '',
+      ...PROCESSED_TRACK_COLUMNS,
     }),
   );
   const newer = new Dexie(name);

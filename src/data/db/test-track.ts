@@ -25,3 +25,17 @@ export const testTrack = (id: string, extra: Partial<Track> = {}): Track => ({
   qualities: [],
   ...extra,
 });
+
+/** The upload pipeline's columns of a server `tracks` row, as a processed track has them. */
+export const PROCESSED_TRACK_COLUMNS = {
+  status: 'ready' as string,
+  processing_stage: null,
+  processing_progress: null,
+  status_reason: null,
+  loudness_lufs: null,
+  true_peak_db: null,
+  sample_rate: null,
+  channels: null,
+  original_format: null,
+  qualities: [] as string[],
+};

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type SoundloftDb } from '../db';
+import { PROCESSED_TRACK_COLUMNS } from '../db/test-track';
 import { createRepositories } from '../repositories';
 import { allTracks, likedTrackIds, playlistsOf } from '../repositories/queries';
 import { RemoteError } from './errors';
@@ -27,6 +28,7 @@ const trackRow = (id: string) => {
     verified: false,
     created_at: at,
     updated_at: at,
+    ...PROCESSED_TRACK_COLUMNS,
   };
 };
 const likeRow = (trackId: string) => ({

@@ -53,8 +53,8 @@ export const CONTENT_CASES: Record<string, Case[]> = {
     {
       name: 'insert as owner',
       sql: (f) => [
-        `insert into tracks (title, artist, audio_url, uploaded_by) values ('T', 'A', 'u/x.mp3', $1)`,
-        [f.owner.id],
+        `insert into tracks (title, artist, audio_url, uploaded_by) values ('T', 'A', $2, $1)`,
+        [f.owner.id, `tracks/${f.audioO}`],
       ],
       expect: ['denied', 'ok', 'denied', 'denied'],
     },

@@ -11,6 +11,8 @@ export interface Fixture {
   admin: TestUser;
   trackO: string;
   trackO2: string;
+  /** An audio object of the owner's in the tracks bucket. */
+  audioO: string;
   trackX: string;
   playlistO: string;
   likeO: string;
