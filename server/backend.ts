@@ -15,13 +15,19 @@ import { limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
+<<<<<<< HEAD
 import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from './stripe-sandbox';
+=======
+import { startTrackProcessing, type TrackProcessing } from './processing';
+>>>>>>> 3896af5 (Upload pipeline II: the job runner (claims with skip locked, stages on the track row, renditions and waveform stored, retries, failures remove undecodable files), deleted tracks' files removed; integration tests through supabase-js for every format, plan qualities and bad input)
 
 export interface Backend {
   db: Database;
   keys: Keys;
   /** Files of /storage/v1, under DATA_DIR/storage (or in memory). */
   store: ObjectStore;
+  /** The upload pipeline's job runner (docs/upload.md). */
+  processing: TrackProcessing;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
   mailer: Mailer;
   /** `/realtime/v1/websocket`: attach it to the HTTP server (`realtime.attach(server)`). */
@@ -57,6 +63,15 @@ async function existingDemoAccounts(db: Database, adminEmails: string[]): Promis
   return candidates.filter((c) => found.has(c.email.toLowerCase()));
 }
 
+/** PROCESSING_WORKERS: processing worker threads, default 2 (0: this instance processes nothing). */
+function parseWorkers(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 2;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 64)
+    throw new Error(`PROCESSING_WORKERS must be an integer from 0 to 64, got "${value}"`);
+  return n;
+}
+
 export async function startBackend(
   env: NodeJS.ProcessEnv = process.env,
   {
@@ -72,12 +87,19 @@ export async function startBackend(
 ): Promise<Backend> {
   const keys = loadKeys(env);
   const db = await openAndMigrate(env);
+  let processing: TrackProcessing | null = null;
   try {
     const adminEmails = parseAdminEmails(env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAILS);
     await syncAdmins(db, adminEmails);
     const rest = createRestApp({ db, keys });
     await rest.ready;
     const store = openObjectStore(env.DATA_DIR?.trim() || './.data');
+    processing = startTrackProcessing({
+      db,
+      store,
+      workers: parseWorkers(env.PROCESSING_WORKERS),
+      log,
+    });
     const mailer = createMailer(env);
     // First start on an empty database: the demo catalogue (after syncAdmins, so the demo admin
     // is an admin). SEED=none starts empty.
@@ -135,6 +157,7 @@ export async function startBackend(
       db,
       keys,
       store,
+      processing,
       mailer,
       mounts,
       realtime,
@@ -149,6 +172,7 @@ export async function startBackend(
       },
     };
   } catch (error) {
+    await processing?.close();
     await db.close();
     throw error;
   }

@@ -101,4 +101,3 @@ export async function makeFlac({ channelData, sampleRate }: Signal): Promise<Uin
   Flac.FLAC__stream_encoder_delete(encoder);
   return Buffer.concat(parts);
 }
-

@@ -1,0 +1,3 @@
+export { startTrackProcessing, type TrackProcessing, type TrackProcessingOptions } from './jobs';
+export { ProcessingPool } from './worker-pool';
+export { UNREADABLE_AUDIO } from './inspect';

@@ -1,0 +1,327 @@
+/**
+ * The processing job queue (`public.track_jobs`): claims queued jobs (`for update skip locked`,
+ * so several server instances share one queue), runs each on the worker pool, reports its
+ * stages on the track row, stores the renditions and the waveform, and marks the track ready or
+ * failed. Also removes the files of deleted tracks (`public.storage_garbage`).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { ObjectStore } from '../storage/object-store';
+import { removeObjects, type Caller } from '../storage/objects';
+import { putObjectAsService } from '../storage/service';
+import { AudioRejected } from './inspect';
+import type { ProcessedAudio, Rendition, Stage } from './process-audio';
+import { ProcessingPool } from './worker-pool';
+
+export interface TrackProcessingOptions {
+  db: Database;
+  store: ObjectStore;
+  /** Worker threads (default 2, or PROCESSING_WORKERS). 0 processes nothing (another instance does). */
+  workers?: number;
+  /** How often an idle server looks for queued jobs (ms). */
+  pollMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface TrackProcessing {
+  /** Look for work now (after an insert this process made). */
+  kick(): void;
+  /** Resolves once no job is queued or running (the seed and tests wait for it). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A job that failed this many times for reasons other than its audio fails the track. */
+export const MAX_ATTEMPTS = 3;
+/** A running job whose worker has not reported for this long is taken over. */
+const STALE_AFTER = '2 minutes';
+const FAILED_TO_PROCESS = 'Processing failed. Please try again.';
+/** The server's own rights on storage (RLS bypassed), as the seeder writes. */
+const SERVICE: Caller = { claims: { role: 'service_role' } };
+
+interface Claimed {
+  track_id: string;
+  attempts: number;
+  audio_url: string;
+  uploaded_by: string;
+}
+
+async function readAll(
+  store: ObjectStore,
+  bucket: string,
+  name: string,
+): Promise<Uint8Array | null> {
+  const stored = await store.read(bucket, name);
+  if (!stored) return null;
+  const out = new Uint8Array(stored.size);
+  let at = 0;
+  const reader = stored.stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out.set(value, at);
+    at += value.length;
+  }
+  return out.subarray(0, at);
+}
+
+export function startTrackProcessing(options: TrackProcessingOptions): TrackProcessing {
+  const { db, store } = options;
+  const log = options.log ?? (() => undefined);
+  const size = Math.max(0, options.workers ?? 2);
+  const pool = size > 0 ? new ProcessingPool(size) : null;
+  const me = `soundloft-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const pollMs = options.pollMs ?? 500;
+  const running = new Set<Promise<void>>();
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let ticking: Promise<void> | null = null;
+
+  const setStage = async (trackId: string, stage: Stage | 'queued', progress: number | null) => {
+    await db.query(
+      `update public.tracks set processing_stage = $2, processing_progress = $3
+        where id = $1 and status = 'processing'`,
+      [trackId, stage, progress],
+    );
+    await db.query(`update public.track_jobs set locked_at = now() where track_id = $1`, [trackId]);
+  };
+
+  const putRendition = async (
+    job: Claimed,
+    file: string,
+    rendition: Rendition,
+    original: Uint8Array,
+  ) =>
+    putObjectAsService(db, store, {
+      bucket: 'renditions',
+      name: `${job.track_id}/${file}`,
+      owner: job.uploaded_by,
+      bytes: rendition === 'original' ? original : rendition,
+      contentType: 'audio/mpeg',
+      cacheControl: 'max-age=3600',
+      upsert: true,
+    });
+
+  const finish = async (job: Claimed, original: Uint8Array, result: ProcessedAudio) => {
+    await putRendition(job, 'standard.mp3', result.standard, original);
+    if (result.high) await putRendition(job, 'high.mp3', result.high, original);
+    const qualities = [
+      'standard',
+      ...(result.high ? ['high'] : []),
+      ...(result.lossless ? ['lossless'] : []),
+    ];
+    await db.transaction(async (tx) => {
+      const p = result.peaks;
+      await tx.query(
+        `insert into public.track_waveforms
+           (track_id, version, channels, sample_rate, samples_per_pixel, bits, length, data)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
+         on conflict (track_id) do update set version = excluded.version,
+           channels = excluded.channels, sample_rate = excluded.sample_rate,
+           samples_per_pixel = excluded.samples_per_pixel, bits = excluded.bits,
+           length = excluded.length, data = excluded.data`,
+        [
+          job.track_id,
+          p.version,
+          p.channels,
+          p.sample_rate,
+          p.samples_per_pixel,
+          p.bits,
+          p.length,
+          JSON.stringify(p.data),
+        ],
+      );
+      await tx.query(
+        `update public.tracks
+            set status = 'ready', processing_stage = null, processing_progress = null,
+                status_reason = null, duration = $2, sample_rate = $3, channels = $4,
+                original_format = $5, loudness_lufs = $6, true_peak_db = $7, qualities = $8
+          where id = $1`,
+        [
+          job.track_id,
+          Math.max(1, Math.round(result.seconds)),
+          result.sampleRate,
+          result.channels,
+          result.format,
+          result.lufs,
+          result.truePeakDb,
+          qualities,
+        ],
+      );
+      await tx.query(
+        `update public.track_jobs set state = 'done', locked_by = null, last_error = null,
+                updated_at = now() where track_id = $1`,
+        [job.track_id],
+      );
+    });
+    log(
+      `processing: ${job.track_id} ready (${result.format}, ${result.seconds.toFixed(1)} s, ` +
+        `${Object.entries(result.timings)
+          .map(([k, v]) => `${k} ${v} ms`)
+          .join(', ')})`,
+    );
+  };
+
+  const fail = async (job: Claimed, reason: string, removeOriginal: boolean) => {
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `update public.tracks set status = 'failed', processing_stage = null,
+                processing_progress = null, status_reason = $2 where id = $1`,
+        [job.track_id, reason],
+      );
+      await tx.query(
+        `update public.track_jobs set state = 'failed', locked_by = null, last_error = $2,
+                updated_at = now() where track_id = $1`,
+        [job.track_id, reason],
+      );
+    });
+    if (removeOriginal) {
+      const name = job.audio_url.replace(/^tracks\//, '');
+      await removeObjects(db, store, SERVICE, 'tracks', [name]);
+    }
+  };
+
+  const retryLater = async (job: Claimed, error: string) => {
+    await db.query(
+      `update public.track_jobs
+          set state = 'queued', locked_by = null, last_error = $2, updated_at = now(),
+              run_after = now() + make_interval(secs => $3)
+        where track_id = $1`,
+      [job.track_id, error.slice(0, 2000), 5 * 2 ** job.attempts],
+    );
+    await setStage(job.track_id, 'queued', null);
+  };
+
+  const run = async (job: Claimed) => {
+    const objectName = /^tracks\/(.+)$/.exec(job.audio_url)?.[1];
+    const original = objectName ? await readAll(store, 'tracks', objectName) : null;
+    if (!original) {
+      await fail(job, 'Audio file not found. Please upload it again.', false);
+      return;
+    }
+    let lastStage = '';
+    let lastProgress = -1;
+    let reporting = Promise.resolve();
+    try {
+      const result = await (pool as ProcessingPool).process(original.slice(), (stage, progress) => {
+        if (stage === lastStage && (progress ?? 0) - lastProgress < 0.05) return;
+        lastStage = stage;
+        lastProgress = progress ?? 0;
+        reporting = reporting
+          .then(() => setStage(job.track_id, stage, progress))
+          .catch(() => undefined);
+      });
+      await reporting;
+      await finish(job, original, result);
+    } catch (error) {
+      await reporting;
+      if (error instanceof AudioRejected) {
+        log(`processing: ${job.track_id} refused: ${error.message}`);
+        await fail(job, error.message, true);
+      } else if (job.attempts >= MAX_ATTEMPTS) {
+        log(`processing: ${job.track_id} failed: ${String(error)}`);
+        await fail(job, FAILED_TO_PROCESS, false);
+      } else {
+        log(`processing: ${job.track_id} will be retried: ${String(error)}`);
+        await retryLater(job, String((error as Error)?.stack ?? error));
+      }
+    }
+  };
+
+  const claim = async (): Promise<Claimed | null> => {
+    const { rows } = await db.query<Claimed>(
+      `with next as (
+         select track_id from public.track_jobs
+          where (state = 'queued' and run_after <= now())
+             or (state = 'running' and locked_at < now() - interval '${STALE_AFTER}')
+          order by run_after
+          limit 1
+          for update skip locked
+       ), claimed as (
+         update public.track_jobs j
+            set state = 'running', attempts = j.attempts + 1, locked_by = $1,
+                locked_at = now(), updated_at = now()
+           from next where j.track_id = next.track_id
+         returning j.track_id, j.attempts
+       )
+       select c.track_id, c.attempts, t.audio_url, t.uploaded_by
+         from claimed c join public.tracks t on t.id = c.track_id`,
+      [me],
+    );
+    return rows[0] ?? null;
+  };
+
+  const collectGarbage = async () => {
+    const { rows } = await db.query<{ bucket_id: string; name: string }>(
+      'select bucket_id, name from public.storage_garbage order by queued_at limit 100',
+    );
+    for (const row of rows) {
+      await removeObjects(db, store, SERVICE, row.bucket_id, [row.name]).catch(() => undefined);
+      await store.remove(row.bucket_id, row.name).catch(() => undefined);
+      await db.query('delete from public.storage_garbage where bucket_id = $1 and name = $2', [
+        row.bucket_id,
+        row.name,
+      ]);
+    }
+  };
+
+  const tick = async () => {
+    await collectGarbage();
+    if (!pool) return;
+    while (!closed && running.size < pool.size) {
+      const job = await claim();
+      if (!job) break;
+      const task = run(job)
+        .catch((error: unknown) => log(`processing: ${job.track_id}: ${String(error)}`))
+        .finally(() => {
+          running.delete(task);
+          kick();
+        });
+      running.add(task);
+    }
+  };
+
+  const kick = () => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    ticking ??= tick()
+      .catch((error: unknown) => log(`processing: ${String(error)}`))
+      .finally(() => {
+        ticking = null;
+        if (!closed) {
+          timer = setTimeout(kick, pollMs);
+          timer.unref();
+        }
+      });
+  };
+
+  kick();
+
+  return {
+    kick,
+    async idle() {
+      for (;;) {
+        if (ticking) await ticking;
+        await Promise.all(running);
+        const { rows } = await db.query<{ n: string | number }>(
+          `select count(*) as n from public.track_jobs where state in ('queued', 'running')`,
+        );
+        const garbage = await db.query<{ n: string | number }>(
+          'select count(*) as n from public.storage_garbage',
+        );
+        if (Number(rows[0]?.n ?? 0) === 0 && Number(garbage.rows[0]?.n ?? 0) === 0) return;
+        if (!pool && Number(garbage.rows[0]?.n ?? 0) === 0) return;
+        kick();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      if (ticking) await ticking.catch(() => undefined);
+      await Promise.all(running);
+      await pool?.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Upload integration harness: a fresh migrated database with `/rest/v1` and `/storage/v1` on a
+ * real port, the processing job runner on real worker threads, and supabase-js clients.
+ */
+import { Hono } from 'hono';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../db/database';
+import { openTestDatabase } from '../db/test-database';
+import { createUser, type TestUser } from '../db/test-factories';
+import { loadKeys, type Keys } from '../keys';
+import { createRestApp } from '../rest';
+import { createStorageApp } from '../storage/app';
+import { openObjectStore, type ObjectStore } from '../storage/object-store';
+import { accessToken, serveApp, supabaseClient } from '../storage/test-support';
+import { startTrackProcessing, type TrackProcessing } from './jobs';
+
+export interface UploadHarness {
+  db: Database;
+  keys: Keys;
+  store: ObjectStore;
+  url: string;
+  processing: TrackProcessing;
+  tokenFor: (user: TestUser) => string;
+  client: (user?: TestUser) => SupabaseClient;
+  newUser: (plan?: 'free' | 'basic' | 'premium') => Promise<TestUser>;
+  close: () => Promise<void>;
+}
+
+export async function startUploadHarness(): Promise<UploadHarness> {
+  const test = await openTestDatabase();
+  const keys = loadKeys(
+    { JWT_SECRET: 'upload-test-secret-at-least-32-characters' },
+    () => undefined,
+  );
+  const store = openObjectStore('memory');
+  const rest = createRestApp({ db: test.db, keys });
+  await rest.ready;
+  const app = new Hono();
+  app.route('/rest/v1', rest);
+  app.route('/storage/v1', createStorageApp({ db: test.db, keys, store }));
+  const server = await serveApp(app);
+  const processing = startTrackProcessing({ db: test.db, store, workers: 2, pollMs: 100 });
+  const tokenFor = (user: TestUser) => accessToken(keys, user);
+  return {
+    db: test.db,
+    keys,
+    store,
+    url: server.url,
+    processing,
+    tokenFor,
+    client: (user) => supabaseClient(server.url, keys.anonKey, user ? tokenFor(user) : undefined),
+    newUser: async (plan = 'free') => {
+      const user = await createUser(test.db);
+      await test.db.query('update public.profiles set subscription_plan = $2 where id = $1', [
+        user.id,
+        plan,
+      ]);
+      return user;
+    },
+    close: async () => {
+      await processing.close();
+      await server.close();
+      await test.close();
+    },
+  };
+}
