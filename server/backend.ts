@@ -135,6 +135,7 @@ export async function startBackend(
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
+<<<<<<< HEAD
       { path: '/storage/v1', app: createStorageApp({ db, keys, store }) },
       {
         path: '/functions/v1',
@@ -145,6 +146,13 @@ export async function startBackend(
           localStripeApi: stripeSandbox !== null,
         }),
       },
+=======
+      {
+        path: '/storage/v1',
+        app: createStorageApp({ db, keys, store, dataDir: env.DATA_DIR?.trim() || './.data' }),
+      },
+      { path: '/functions/v1', app: createFunctionsApp({ db, keys, env }) },
+>>>>>>> 4ad4c79 (Resumable uploads: /storage/v1/upload/resumable speaks TUS 1.0.0 with @tus/server as Supabase Storage does (creation with data, HEAD, PATCH, termination, 24 h expiry); creation refused early by size, RLS and existing names; finished bytes go through the one upload path; tests with tus-js-client)
     ];
     if (stripeSandbox) {
       mounts.push({ path: '/v1', app: stripeSandbox.api });

@@ -97,7 +97,7 @@ describe(
       ['WAV', async () => makeWav(signal), 'wav', ['standard', 'high', 'lossless']],
       ['FLAC', () => makeFlac(signal), 'flac', ['standard', 'high', 'lossless']],
       // Vorbis quality 4 is about 128 kbps: a 320 kbps rendition would only be bigger, not better.
-    ['Ogg Vorbis', () => makeOgg(signal), 'ogg', ['standard']],
+      ['Ogg Vorbis', () => makeOgg(signal), 'ogg', ['standard']],
     ];
     for (const [label, make, format, qualities] of formats) {
       it(`uploads, processes and plays back a ${label}`, async () => {

@@ -28,6 +28,7 @@ import { findBucket, putObject, sizeLimitOf, DEFAULT_FILE_SIZE_LIMIT } from './s
 import { parseExpiresIn, signObjectUrl, verifyObjectToken } from './signed-urls';
 import { readUploadBody } from './upload-body';
 import { listBuckets, getBucket } from './buckets';
+import { createTusServer } from './tus';
 
 export interface StorageAppOptions {
   db: Database;
@@ -35,9 +36,21 @@ export interface StorageAppOptions {
   store: ObjectStore;
   /** Global upload cap on top of each bucket's `file_size_limit` (default 50 MB). */
   fileSizeLimit?: number;
+  /** DATA_DIR, where unfinished resumable uploads are kept ('memory': a temporary folder). */
+  dataDir?: string;
 }
 
 const EXPOSED_HEADERS = [
+  // TUS (resumable uploads)
+  'Location',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
+  'Upload-Offset',
+  'Upload-Length',
+  'Upload-Metadata',
+  'Upload-Expires',
   'Accept-Ranges',
   'Cache-Control',
   'Content-Disposition',
@@ -78,9 +91,16 @@ function stringField(body: Record<string, unknown>, key: string): string {
   return value;
 }
 
-export function createStorageApp({ db, keys, store, fileSizeLimit }: StorageAppOptions): Hono {
+export function createStorageApp({
+  db,
+  keys,
+  store,
+  fileSizeLimit,
+  dataDir,
+}: StorageAppOptions): Hono {
   const verify = createJwtVerifier(keys.jwtSecret);
   const globalLimit = fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT;
+  const tus = createTusServer({ db, store, verify, globalLimit, dataDir });
   const allowedRoles = new Set(['anon', 'authenticated', 'service_role']);
   const app = new Hono();
 
@@ -113,6 +133,11 @@ export function createStorageApp({ db, keys, store, fileSizeLimit }: StorageAppO
     const e = StorageError.internal();
     return c.json(e.body(), e.httpStatus);
   });
+
+  // Resumable uploads (TUS 1.0.0), as Supabase Storage serves them.
+  const resumable = (c: Context) => tus.handle(c.req.raw);
+  app.all('/upload/resumable', resumable);
+  app.all('/upload/resumable/*', resumable);
 
   // Buckets (read only: buckets are created by migrations).
   app.get('/bucket', async (c) => c.json(await listBuckets(db, await caller(c))));
