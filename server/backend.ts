@@ -15,11 +15,8 @@ import { limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
-<<<<<<< HEAD
 import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from './stripe-sandbox';
-=======
 import { startTrackProcessing, type TrackProcessing } from './processing';
->>>>>>> 3896af5 (Upload pipeline II: the job runner (claims with skip locked, stages on the track row, renditions and waveform stored, retries, failures remove undecodable files), deleted tracks' files removed; integration tests through supabase-js for every format, plan qualities and bad input)
 
 export interface Backend {
   db: Database;
@@ -135,8 +132,10 @@ export async function startBackend(
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
-<<<<<<< HEAD
-      { path: '/storage/v1', app: createStorageApp({ db, keys, store }) },
+      {
+        path: '/storage/v1',
+        app: createStorageApp({ db, keys, store, dataDir: env.DATA_DIR?.trim() || './.data' }),
+      },
       {
         path: '/functions/v1',
         app: createFunctionsApp({
@@ -146,13 +145,6 @@ export async function startBackend(
           localStripeApi: stripeSandbox !== null,
         }),
       },
-=======
-      {
-        path: '/storage/v1',
-        app: createStorageApp({ db, keys, store, dataDir: env.DATA_DIR?.trim() || './.data' }),
-      },
-      { path: '/functions/v1', app: createFunctionsApp({ db, keys, env }) },
->>>>>>> 4ad4c79 (Resumable uploads: /storage/v1/upload/resumable speaks TUS 1.0.0 with @tus/server as Supabase Storage does (creation with data, HEAD, PATCH, termination, 24 h expiry); creation refused early by size, RLS and existing names; finished bytes go through the one upload path; tests with tus-js-client)
     ];
     if (stripeSandbox) {
       mounts.push({ path: '/v1', app: stripeSandbox.api });
@@ -176,6 +168,7 @@ export async function startBackend(
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();
+        await processing?.close();
         await db.close();
       },
     };

@@ -121,7 +121,9 @@ describe(`migrations (${testDatabaseKind()})`, () => {
     for (const row of rows) {
       expect(row.rls, row.name).toBe(true);
       // Internal tables: only the server's own connection reads them (no grants, no policies).
-      if (!['public.admin_emails', 'public.track_jobs', 'public.storage_garbage'].includes(row.name))
+      if (
+        !['public.admin_emails', 'public.track_jobs', 'public.storage_garbage'].includes(row.name)
+      )
         expect(Number(row.policies), row.name).toBeGreaterThan(0);
     }
   });

@@ -447,6 +447,24 @@ export type Database = {
           },
         ]
       }
+      storage_garbage: {
+        Row: {
+          bucket_id: string
+          name: string
+          queued_at: string
+        }
+        Insert: {
+          bucket_id: string
+          name: string
+          queued_at?: string
+        }
+        Update: {
+          bucket_id?: string
+          name?: string
+          queued_at?: string
+        }
+        Relationships: []
+      }
       stripe_events: {
         Row: {
           id: string
@@ -605,6 +623,50 @@ export type Database = {
         }
         Relationships: []
       }
+      track_jobs: {
+        Row: {
+          attempts: number
+          created_at: string
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          run_after: string
+          state: string
+          track_id: string
+          updated_at: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          run_after?: string
+          state?: string
+          track_id: string
+          updated_at?: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          run_after?: string
+          state?: string
+          track_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "track_jobs_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: true
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       track_lyrics: {
         Row: {
           created_at: string
@@ -704,20 +766,74 @@ export type Database = {
           },
         ]
       }
+      track_waveforms: {
+        Row: {
+          bits: number
+          channels: number
+          created_at: string
+          data: Json
+          length: number
+          sample_rate: number
+          samples_per_pixel: number
+          track_id: string
+          version: number
+        }
+        Insert: {
+          bits?: number
+          channels?: number
+          created_at?: string
+          data: Json
+          length: number
+          sample_rate: number
+          samples_per_pixel: number
+          track_id: string
+          version?: number
+        }
+        Update: {
+          bits?: number
+          channels?: number
+          created_at?: string
+          data?: Json
+          length?: number
+          sample_rate?: number
+          samples_per_pixel?: number
+          track_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "track_waveforms_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: true
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tracks: {
         Row: {
           album: string | null
           artist: string
           audio_url: string
+          channels: number | null
           cover_image: string | null
           created_at: string
           duration: number
           genre: string | null
           id: string
+          loudness_lufs: number | null
+          original_format: string | null
           plays: number
+          processing_progress: number | null
+          processing_stage: string | null
+          qualities: string[]
+          sample_rate: number | null
+          status: string
+          status_reason: string | null
           takedown_reason: string | null
           taken_down_at: string | null
           title: string
+          true_peak_db: number | null
           updated_at: string
           uploaded_by: string
           verified: boolean
@@ -726,15 +842,25 @@ export type Database = {
           album?: string | null
           artist: string
           audio_url: string
+          channels?: number | null
           cover_image?: string | null
           created_at?: string
           duration?: number
           genre?: string | null
           id?: string
+          loudness_lufs?: number | null
+          original_format?: string | null
           plays?: number
+          processing_progress?: number | null
+          processing_stage?: string | null
+          qualities?: string[]
+          sample_rate?: number | null
+          status?: string
+          status_reason?: string | null
           takedown_reason?: string | null
           taken_down_at?: string | null
           title: string
+          true_peak_db?: number | null
           updated_at?: string
           uploaded_by?: string
           verified?: boolean
@@ -743,15 +869,25 @@ export type Database = {
           album?: string | null
           artist?: string
           audio_url?: string
+          channels?: number | null
           cover_image?: string | null
           created_at?: string
           duration?: number
           genre?: string | null
           id?: string
+          loudness_lufs?: number | null
+          original_format?: string | null
           plays?: number
+          processing_progress?: number | null
+          processing_stage?: string | null
+          qualities?: string[]
+          sample_rate?: number | null
+          status?: string
+          status_reason?: string | null
           takedown_reason?: string | null
           taken_down_at?: string | null
           title?: string
+          true_peak_db?: number | null
           updated_at?: string
           uploaded_by?: string
           verified?: boolean
@@ -853,6 +989,10 @@ export type Database = {
         Args: { p_action: string; p_table: string; p_id: string; p_before: Json; p_after: Json }
         Returns: undefined
       }
+      caller_quality_rank: {
+        Args: never
+        Returns: number
+      }
       can_edit_track: {
         Args: { p_track_id: string }
         Returns: boolean
@@ -885,6 +1025,14 @@ export type Database = {
         Args: never
         Returns: number
       }
+      may_fetch_original: {
+        Args: { object_name: string }
+        Returns: boolean
+      }
+      may_fetch_quality: {
+        Args: { track_id: string; quality: string }
+        Returns: boolean
+      }
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
@@ -896,6 +1044,10 @@ export type Database = {
       my_earnings_statement: {
         Args: { month: string }
         Returns: Json
+      }
+      owns_audio_object: {
+        Args: { object_name: string; uploader: string }
+        Returns: boolean
       }
       plan_allows_offline: {
         Args: { p_user: string }
@@ -928,21 +1080,35 @@ export type Database = {
             user_id: string
           }
       }
+      quality_rank: {
+        Args: { quality: string }
+        Returns: number
+      }
       recommend_tracks: {
         Args: { played_ids?: string[]; seed_artists?: string[]; seed_genres?: string[]; max_results?: number }
         Returns: {
             album: string | null
             artist: string
             audio_url: string
+            channels: number | null
             cover_image: string | null
             created_at: string
             duration: number
             genre: string | null
             id: string
+            loudness_lufs: number | null
+            original_format: string | null
             plays: number
+            processing_progress: number | null
+            processing_stage: string | null
+            qualities: string[]
+            sample_rate: number | null
+            status: string
+            status_reason: string | null
             takedown_reason: string | null
             taken_down_at: string | null
             title: string
+            true_peak_db: number | null
             updated_at: string
             uploaded_by: string
             verified: boolean
@@ -982,21 +1148,35 @@ export type Database = {
             updated_at: string
           }
       }
+      retry_track_processing: {
+        Args: { track_id: string }
+        Returns: undefined
+      }
       search_tracks: {
         Args: { q: string; max_results?: number }
         Returns: {
             album: string | null
             artist: string
             audio_url: string
+            channels: number | null
             cover_image: string | null
             created_at: string
             duration: number
             genre: string | null
             id: string
+            loudness_lufs: number | null
+            original_format: string | null
             plays: number
+            processing_progress: number | null
+            processing_stage: string | null
+            qualities: string[]
+            sample_rate: number | null
+            status: string
+            status_reason: string | null
             takedown_reason: string | null
             taken_down_at: string | null
             title: string
+            true_peak_db: number | null
             updated_at: string
             uploaded_by: string
             verified: boolean
@@ -1009,6 +1189,10 @@ export type Database = {
       sync_apply_one: {
         Args: { p_op: string; a: Json }
         Returns: undefined
+      }
+      track_audio_object: {
+        Args: { audio_url: string }
+        Returns: string
       }
       track_search_text: {
         Args: { title: string; artist: string; album: string; genre: string }
