@@ -32,6 +32,7 @@ async function seedTrack(request: APIRequestContext, uploaderId: string, title: 
     duration: 120,
     audio_url: `${uploaderId}/1700000000000_e2e.mp3`,
     uploaded_by: uploaderId,
+    status: 'ready', // as if the upload pipeline had processed it
   })) as { id: string }[];
   return rows[0]!.id;
 }
