@@ -249,6 +249,7 @@ test('featured track and playlist are chosen from the own uploads and playlists'
     duration: 30,
     audio_url: someTrack!.audio_url,
     uploaded_by: me.id,
+    status: 'ready', // as if the upload pipeline had processed it
   });
   await serviceInsert(request, 'playlists', {
     id: randomUUID(),
