@@ -33,7 +33,7 @@ async function fillCard(page: Page, number: string) {
 test('a free user sees house ads, upgrades to Basic with 4242…, then sees Basic and no ads; downgrades with the confirmation', async ({
   page,
 }) => {
-  await signInAsNewUser(page);
+  await signInAsNewUser(page, undefined, { keepAds: true });
   await page.goto('/home');
   const banner = page.locator('[data-house-ad="banner"]');
   await expect(banner).toBeVisible(LOADED);

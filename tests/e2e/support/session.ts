@@ -42,8 +42,27 @@ export async function createUser(
   return { id: user.id, email, password, name };
 }
 
+export interface SignInOptions {
+  /**
+   * Leave the free plan's house-ad pop-up alone (the ads spec tests it). Otherwise it is closed
+   * whenever it stands in the way of a step: it opens by the spec's timers, at any moment of a
+   * long test, over whatever the test is about to click.
+   */
+  keepAds?: boolean;
+}
+
 /** Logs in through the login form and waits for /home. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  { keepAds = false }: SignInOptions = {},
+): Promise<void> {
+  if (!keepAds) {
+    await page.addLocatorHandler(page.locator('[data-house-ad="popup"]'), (popup) =>
+      popup.getByRole('button', { name: 'Close advertisement' }).click(),
+    );
+  }
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').and(page.locator('input')).fill(password);
@@ -53,9 +72,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** A fresh user, signed in on `page`. */
-export async function signInAsNewUser(page: Page, name?: string): Promise<TestUser> {
+export async function signInAsNewUser(
+  page: Page,
+  name?: string,
+  options?: SignInOptions,
+): Promise<TestUser> {
   const user = await createUser(page.request, name);
-  await signIn(page, user.email, user.password);
+  await signIn(page, user.email, user.password, options);
   return user;
 }
 
