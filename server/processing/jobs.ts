@@ -52,17 +52,7 @@ async function readAll(
   name: string,
 ): Promise<Uint8Array | null> {
   const stored = await store.read(bucket, name);
-  if (!stored) return null;
-  const out = new Uint8Array(stored.size);
-  let at = 0;
-  const reader = stored.stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    out.set(value, at);
-    at += value.length;
-  }
-  return out.subarray(0, at);
+  return stored ? new Uint8Array(await new Response(stored.stream).arrayBuffer()) : null;
 }
 
 export function startTrackProcessing(options: TrackProcessingOptions): TrackProcessing {
