@@ -1,14 +1,5 @@
-import {
-  Avatar,
-  Group,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Avatar, Group, Pagination, Paper, SimpleGrid, Text } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import type { AdminArtist, Page } from '@/data';
 import { AnchorLink } from '@/components/router-links';
 
@@ -24,25 +15,27 @@ export interface ArtistCardsProps {
 export function ArtistCards({ page, pageIndex, onPage }: ArtistCardsProps) {
   const pages = page ? Math.max(1, Math.ceil(page.total / ARTIST_PAGE_SIZE)) : 1;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="artists-title"
+    <SectionCard
+      title="Artists"
+      id="artists-title"
+      data={page}
+      skeletonHeight={160}
+      empty={(page) => (page.rows.length === 0 ? 'No artists yet.' : null)}
+      footer={
+        page &&
+        page.total > ARTIST_PAGE_SIZE && (
+          <Pagination
+            total={pages}
+            value={pageIndex + 1}
+            onChange={(p) => onPage(p - 1)}
+            size="sm"
+            aria-label="Artist pages"
+          />
+        )
+      }
     >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="artists-title">
-          Artists
-        </Title>
-        {!page ? (
-          <Skeleton h={160} aria-label="Loading artists" />
-        ) : page.rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No artists yet.
-          </Text>
-        ) : (
+      {(page) => (
+        <>
           <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="sm">
             {page.rows.map((a) => (
               <Paper key={a.id} withBorder radius="md" p="sm" bg="dark.6">
@@ -76,17 +69,8 @@ export function ArtistCards({ page, pageIndex, onPage }: ArtistCardsProps) {
               </Paper>
             ))}
           </SimpleGrid>
-        )}
-        {page && page.total > ARTIST_PAGE_SIZE && (
-          <Pagination
-            total={pages}
-            value={pageIndex + 1}
-            onChange={(p) => onPage(p - 1)}
-            size="sm"
-            aria-label="Artist pages"
-          />
-        )}
-      </Stack>
-    </Paper>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Code, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Code, Pagination, Table } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import type { AuditEntry, Page } from '@/data';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -31,25 +32,27 @@ export interface AuditLogProps {
 export function AuditLog({ page, pageIndex, onPage }: AuditLogProps) {
   const pages = page ? Math.max(1, Math.ceil(page.total / AUDIT_PAGE_SIZE)) : 1;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="audit-title"
+    <SectionCard
+      title="Audit log"
+      id="audit-title"
+      data={page}
+      skeletonHeight={120}
+      empty={(page) => (page.rows.length === 0 ? 'No admin actions yet.' : null)}
+      footer={
+        page &&
+        page.total > AUDIT_PAGE_SIZE && (
+          <Pagination
+            total={pages}
+            value={pageIndex + 1}
+            onChange={(p) => onPage(p - 1)}
+            size="sm"
+            aria-label="Audit log pages"
+          />
+        )
+      }
     >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="audit-title">
-          Audit log
-        </Title>
-        {!page ? (
-          <Skeleton h={120} aria-label="Loading the audit log" />
-        ) : page.rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No admin actions yet.
-          </Text>
-        ) : (
+      {(page) => (
+        <>
           <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="xs" aria-label="Audit log" fz="sm">
               <Table.Thead>
@@ -76,17 +79,8 @@ export function AuditLog({ page, pageIndex, onPage }: AuditLogProps) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-        {page && page.total > AUDIT_PAGE_SIZE && (
-          <Pagination
-            total={pages}
-            value={pageIndex + 1}
-            onChange={(p) => onPage(p - 1)}
-            size="sm"
-            aria-label="Audit log pages"
-          />
-        )}
-      </Stack>
-    </Paper>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,15 +1,5 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Pagination, Table, Text } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import { IconCheck, IconClock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { deleteTrack, setTrackVerified, type Page, type Track } from '@/data';
@@ -61,98 +51,93 @@ export function ModerationTable({ page, pageIndex, onPage, onChanged }: Moderati
 
   const pages = page ? Math.max(1, Math.ceil(page.total / MODERATION_PAGE_SIZE)) : 1;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="moderation-title"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="moderation-title">
-          Track moderation
-        </Title>
-        {!page ? (
-          <Skeleton h={200} aria-label="Loading tracks" />
-        ) : page.rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No tracks yet.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" aria-label="Track moderation">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Artist</Table.Th>
-                  <Table.Th>Uploaded</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.rows.map((t) => {
-                  const status = trackStatus(t);
-                  return (
-                    <Table.Tr key={t.id} data-testid="moderation-row">
-                      <Table.Td fw={600}>{t.title}</Table.Td>
-                      <Table.Td>{t.artist}</Table.Td>
-                      <Table.Td>{new Date(t.createdAt).toLocaleDateString('en-GB')}</Table.Td>
-                      <Table.Td>
-                        <Badge color={status.color} variant="light">
-                          {status.label}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            color={t.verified ? 'yellow' : 'green'}
-                            leftSection={
-                              t.verified ? <IconClock size={14} /> : <IconCheck size={14} />
-                            }
-                            loading={busy === t.id}
-                            onClick={() => void toggle(t)}
-                            aria-label={`${t.verified ? 'Mark Pending' : 'Approve'} ${t.title}`}
-                          >
-                            {t.verified ? 'Mark Pending' : 'Approve'}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconTrash size={14} />}
-                            onClick={() => setDoomed(t)}
-                            aria-label={`Delete ${t.title}`}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+    <>
+      <SectionCard
+        title="Track moderation"
+        id="moderation-title"
+        data={page}
+        skeletonHeight={200}
+        empty={(page) => (page.rows.length === 0 ? 'No tracks yet.' : null)}
+        footer={
+          page &&
+          page.total > MODERATION_PAGE_SIZE && (
+            <Group justify="space-between" wrap="wrap">
+              <Text size="xs" c="dimmed">
+                {page.total.toLocaleString('en-GB')} tracks
+              </Text>
+              <Pagination
+                total={pages}
+                value={pageIndex + 1}
+                onChange={(p) => onPage(p - 1)}
+                size="sm"
+                aria-label="Track pages"
+              />
+            </Group>
+          )
+        }
+      >
+        {(page) => (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs" aria-label="Track moderation">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Title</Table.Th>
+                    <Table.Th>Artist</Table.Th>
+                    <Table.Th>Uploaded</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Actions</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {page.rows.map((t) => {
+                    const status = trackStatus(t);
+                    return (
+                      <Table.Tr key={t.id} data-testid="moderation-row">
+                        <Table.Td fw={600}>{t.title}</Table.Td>
+                        <Table.Td>{t.artist}</Table.Td>
+                        <Table.Td>{new Date(t.createdAt).toLocaleDateString('en-GB')}</Table.Td>
+                        <Table.Td>
+                          <Badge color={status.color} variant="light">
+                            {status.label}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={6} wrap="nowrap">
+                            <Button
+                              size="compact-sm"
+                              variant="light"
+                              color={t.verified ? 'yellow' : 'green'}
+                              leftSection={
+                                t.verified ? <IconClock size={14} /> : <IconCheck size={14} />
+                              }
+                              loading={busy === t.id}
+                              onClick={() => void toggle(t)}
+                              aria-label={`${t.verified ? 'Mark Pending' : 'Approve'} ${t.title}`}
+                            >
+                              {t.verified ? 'Mark Pending' : 'Approve'}
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="subtle"
+                              color="red"
+                              leftSection={<IconTrash size={14} />}
+                              onClick={() => setDoomed(t)}
+                              aria-label={`Delete ${t.title}`}
+                            >
+                              Delete
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
-        {page && page.total > MODERATION_PAGE_SIZE && (
-          <Group justify="space-between" wrap="wrap">
-            <Text size="xs" c="dimmed">
-              {page.total.toLocaleString('en-GB')} tracks
-            </Text>
-            <Pagination
-              total={pages}
-              value={pageIndex + 1}
-              onChange={(p) => onPage(p - 1)}
-              size="sm"
-              aria-label="Track pages"
-            />
-          </Group>
-        )}
-      </Stack>
+      </SectionCard>
       <ConfirmDialog
         opened={doomed !== null}
         title="Delete track"
@@ -162,6 +147,6 @@ export function ModerationTable({ page, pageIndex, onPage, onChanged }: Moderati
         onConfirm={() => void remove()}
         onClose={() => setDoomed(null)}
       />
-    </Paper>
+    </>
   );
 }

@@ -1,28 +1,19 @@
-import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import type { Track } from '@/data';
 
 /** Spec 6: up to 6 tracks waiting for review. */
 export function PendingSpotlight({ tracks }: { tracks: Track[] | undefined }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="spotlight-title"
+    <SectionCard
+      title="Pending review"
+      id="spotlight-title"
+      data={tracks}
+      skeletonHeight={120}
+      empty={(tracks) => (tracks.length === 0 ? 'Nothing waits for review.' : null)}
     >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="spotlight-title">
-          Pending review
-        </Title>
-        {!tracks ? (
-          <Skeleton h={120} aria-label="Loading pending tracks" />
-        ) : tracks.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            Nothing waits for review.
-          </Text>
-        ) : (
+      {(tracks) => (
+        <>
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {tracks.map((t) => (
               <Group key={t.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
@@ -40,8 +31,8 @@ export function PendingSpotlight({ tracks }: { tracks: Track[] | undefined }) {
               </Group>
             ))}
           </Stack>
-        )}
-      </Stack>
-    </Paper>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import { useState } from 'react';
 import { resolveReport, type OpenReport } from '@/data';
 import { toast } from '@/components/toast';
@@ -38,78 +39,70 @@ export function ReportsQueue({
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="reports-title"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="reports-title">
-          Reports
-        </Title>
-        {!rows ? (
-          <Skeleton h={80} aria-label="Loading reports" />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No open reports.
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {rows.map((r) => (
-              <Paper
-                key={r.id}
-                component="li"
-                withBorder
-                radius="md"
-                p="sm"
-                bg="dark.6"
-                data-testid="report"
-              >
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <Text fw={600}>
-                      {r.track ? `${r.track.title} — ${r.track.artist}` : 'Deleted track'}
+    <>
+      <SectionCard
+        title="Reports"
+        id="reports-title"
+        data={rows}
+        skeletonHeight={80}
+        empty={(rows) => (rows.length === 0 ? 'No open reports.' : null)}
+      >
+        {(rows) => (
+          <>
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {rows.map((r) => (
+                <Paper
+                  key={r.id}
+                  component="li"
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  bg="dark.6"
+                  data-testid="report"
+                >
+                  <Stack gap={6}>
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Text fw={600}>
+                        {r.track ? `${r.track.title} — ${r.track.artist}` : 'Deleted track'}
+                      </Text>
+                      <Badge color="red" variant="light">
+                        {REASON_LABELS[r.reason]}
+                      </Badge>
+                    </Group>
+                    {r.note && <Text size="sm">“{r.note}”</Text>}
+                    <Text size="xs" c="dimmed">
+                      Reported by {r.reporterName || 'a listener'} on{' '}
+                      {new Date(r.createdAt).toLocaleDateString('en-GB')}
                     </Text>
-                    <Badge color="red" variant="light">
-                      {REASON_LABELS[r.reason]}
-                    </Badge>
-                  </Group>
-                  {r.note && <Text size="sm">“{r.note}”</Text>}
-                  <Text size="xs" c="dimmed">
-                    Reported by {r.reporterName || 'a listener'} on{' '}
-                    {new Date(r.createdAt).toLocaleDateString('en-GB')}
-                  </Text>
-                  <Group gap={6}>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      loading={busy === r.id && !target}
-                      onClick={() => void act(r, 'dismiss')}
-                    >
-                      Dismiss
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      color="red"
-                      variant="light"
-                      disabled={!r.track}
-                      onClick={() => {
-                        setReason('');
-                        setTarget(r);
-                      }}
-                    >
-                      Take down
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
-            ))}
-          </Stack>
+                    <Group gap={6}>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        loading={busy === r.id && !target}
+                        onClick={() => void act(r, 'dismiss')}
+                      >
+                        Dismiss
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        color="red"
+                        variant="light"
+                        disabled={!r.track}
+                        onClick={() => {
+                          setReason('');
+                          setTarget(r);
+                        }}
+                      >
+                        Take down
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          </>
         )}
-      </Stack>
+      </SectionCard>
       <ConfirmDialog
         opened={target !== null}
         title="Take the track down"
@@ -129,6 +122,6 @@ export function ReportsQueue({
           minRows={2}
         />
       </ConfirmDialog>
-    </Paper>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Table } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import { useState } from 'react';
 import { processWithdrawal, type PendingWithdrawal } from '@/data';
 import { toast } from '@/components/toast';
@@ -52,72 +53,64 @@ export function WithdrawalsQueue({
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="withdrawals-title"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="withdrawals-title">
-          Withdrawal requests
-        </Title>
-        {!rows ? (
-          <Skeleton h={80} aria-label="Loading withdrawal requests" />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No pending withdrawals.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="xs" aria-label="Withdrawal requests">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Artist</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Method</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                  <Table.Th>Requested</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((w) => (
-                  <Table.Tr key={w.id} data-testid="withdrawal-request">
-                    <Table.Td fw={600}>{w.artistName}</Table.Td>
-                    <Table.Td>{formatEur(w.amount)}</Table.Td>
-                    <Table.Td>{w.method === 'paypal' ? 'PayPal' : 'Bank transfer'}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-all' }}>{describeDetails(w)}</Table.Td>
-                    <Table.Td>{new Date(w.createdAt).toLocaleDateString('en-GB')}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          color="green"
-                          variant="light"
-                          onClick={() => setPending({ withdrawal: w, status: 'completed' })}
-                        >
-                          Complete
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => setPending({ withdrawal: w, status: 'rejected' })}
-                        >
-                          Reject
-                        </Button>
-                      </Group>
-                    </Table.Td>
+    <>
+      <SectionCard
+        title="Withdrawal requests"
+        id="withdrawals-title"
+        data={rows}
+        skeletonHeight={80}
+        empty={(rows) => (rows.length === 0 ? 'No pending withdrawals.' : null)}
+      >
+        {(rows) => (
+          <>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs" aria-label="Withdrawal requests">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Artist</Table.Th>
+                    <Table.Th>Amount</Table.Th>
+                    <Table.Th>Method</Table.Th>
+                    <Table.Th>Details</Table.Th>
+                    <Table.Th>Requested</Table.Th>
+                    <Table.Th>Actions</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((w) => (
+                    <Table.Tr key={w.id} data-testid="withdrawal-request">
+                      <Table.Td fw={600}>{w.artistName}</Table.Td>
+                      <Table.Td>{formatEur(w.amount)}</Table.Td>
+                      <Table.Td>{w.method === 'paypal' ? 'PayPal' : 'Bank transfer'}</Table.Td>
+                      <Table.Td style={{ wordBreak: 'break-all' }}>{describeDetails(w)}</Table.Td>
+                      <Table.Td>{new Date(w.createdAt).toLocaleDateString('en-GB')}</Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Button
+                            size="compact-sm"
+                            color="green"
+                            variant="light"
+                            onClick={() => setPending({ withdrawal: w, status: 'completed' })}
+                          >
+                            Complete
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            color="red"
+                            variant="subtle"
+                            onClick={() => setPending({ withdrawal: w, status: 'rejected' })}
+                          >
+                            Reject
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
         )}
-      </Stack>
+      </SectionCard>
       <ConfirmDialog
         opened={pending !== null}
         title={pending?.status === 'completed' ? 'Complete withdrawal' : 'Reject withdrawal'}
@@ -134,6 +127,6 @@ export function WithdrawalsQueue({
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
       />
-    </Paper>
+    </>
   );
 }

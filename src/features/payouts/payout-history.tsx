@@ -1,4 +1,5 @@
-import { Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import type { WithdrawalRecord } from '@/data';
 import { formatEur } from '@/lib/euros';
 
@@ -17,25 +18,15 @@ const date = (iso: string | null) =>
 /** The payout history, newest first, with status and the processed date. */
 export function PayoutHistory({ rows }: { rows: WithdrawalRecord[] | undefined }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="history-title"
+    <SectionCard
+      title="Payout history"
+      id="history-title"
+      data={rows}
+      skeletonHeight={80}
+      empty={(rows) => (rows.length === 0 ? 'No withdrawals yet.' : null)}
     >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="history-title">
-          Payout history
-        </Title>
-        {!rows ? (
-          <Skeleton h={80} aria-label="Loading payout history" />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No withdrawals yet.
-          </Text>
-        ) : (
+      {(rows) => (
+        <>
           <Table.ScrollContainer minWidth={420}>
             <Table verticalSpacing="xs" aria-label="Payout history">
               <Table.Thead>
@@ -67,8 +58,8 @@ export function PayoutHistory({ rows }: { rows: WithdrawalRecord[] | undefined }
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+        </>
+      )}
+    </SectionCard>
   );
 }

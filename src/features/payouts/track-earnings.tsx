@@ -1,29 +1,24 @@
-import { Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Table } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
 import type { TrackEarnings as TrackEarningsRow } from '@/data';
 import { formatEur } from '@/lib/euros';
 
 /** Per-track earnings from the ledger: counted plays and EUR, highest first. */
 export function TrackEarnings({ rows }: { rows: TrackEarningsRow[] | undefined }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      bg="dark.7"
-      component="section"
-      aria-labelledby="per-track-title"
+    <SectionCard
+      title="Earnings per track"
+      id="per-track-title"
+      data={rows}
+      skeletonHeight={80}
+      empty={(rows) =>
+        rows.length === 0
+          ? 'No counted plays yet. Each play of 30 seconds or more by a listener earns you money.'
+          : null
+      }
     >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="per-track-title">
-          Earnings per track
-        </Title>
-        {!rows ? (
-          <Skeleton h={80} aria-label="Loading earnings per track" />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            No counted plays yet. Each play of 30 seconds or more by a listener earns you money.
-          </Text>
-        ) : (
+      {(rows) => (
+        <>
           <Table verticalSpacing="xs" aria-label="Earnings per track">
             <Table.Thead>
               <Table.Tr>
@@ -42,8 +37,8 @@ export function TrackEarnings({ rows }: { rows: TrackEarningsRow[] | undefined }
               ))}
             </Table.Tbody>
           </Table>
-        )}
-      </Stack>
-    </Paper>
+        </>
+      )}
+    </SectionCard>
   );
 }
