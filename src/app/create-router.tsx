@@ -8,12 +8,28 @@ import {
 import { routeTree } from '../routeTree.gen';
 import { CrashFallback } from './crash-fallback';
 
+/**
+ * A page's code that could not be loaded (a dropped connection, or a deploy that replaced the
+ * chunk). Browsers keep a failed dynamic import in their module map, so importing the same URL
+ * again fails again without a request: only a fresh document loads it.
+ */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+    message,
+  );
+}
+
 function RouteCrash({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   return (
     <CrashFallback
       error={error}
       onReset={() => {
+        if (isChunkLoadError(error)) {
+          window.location.reload();
+          return;
+        }
         reset();
         void router.invalidate();
       }}

@@ -26,7 +26,7 @@ export interface HouseAdsProps {
  * pop-up, shown only while the page's content is substantial. Served from this origin with no
  * third-party script and no tracking; the route loads this module lazily, for free plans only.
  * The pop-up is a labelled non-modal dialog above the player bar: Escape or its close button
- * hides it and focus returns where it was.
+ * hides it. It takes focus only when nothing else has it: it opens by a timer, not by the reader.
  */
 export default function HouseAds({
   mainId = 'main',
@@ -149,14 +149,12 @@ function HouseAdPopup({ avoidSelector, onClose }: { avoidSelector: string; onClo
     return () => observer.disconnect();
   }, [avoidSelector]);
 
-  // Focus moves to the dialog (unless the reader is typing) and returns on close.
+  // The pop-up opens by a timer, never by the reader's action, so it must not take focus from
+  // whatever the reader is using (a menu, a form field, a dialog would close or lose input).
+  // Focus moves to it only when nothing has focus (closing it then leaves focus on the page).
   useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const typing = before?.matches('input, textarea, [contenteditable="true"]') ?? false;
-    if (!typing) closeRef.current?.focus();
-    return () => {
-      if (before?.isConnected) before.focus();
-    };
+    const active = document.activeElement;
+    if (active === null || active === document.body) closeRef.current?.focus();
   }, []);
 
   const basic = getPlan('basic');

@@ -59,8 +59,10 @@ export async function signIn(
   { keepAds = false }: SignInOptions = {},
 ): Promise<void> {
   if (!keepAds) {
+    // A DOM click: a pointer click would land on whatever overlay is open (a dialog's backdrop)
+    // or count as a click outside the menu or list box the step is using, and close it.
     await page.addLocatorHandler(page.locator('[data-house-ad="popup"]'), (popup) =>
-      popup.getByRole('button', { name: 'Close advertisement' }).click(),
+      popup.getByRole('button', { name: 'Close advertisement' }).dispatchEvent('click'),
     );
   }
   await page.goto('/login');
