@@ -1194,6 +1194,10 @@ export type Database = {
         Args: { audio_url: string }
         Returns: string
       }
+      track_is_listenable: {
+        Args: { status: string; taken_down_at: string }
+        Returns: boolean
+      }
       track_search_text: {
         Args: { title: string; artist: string; album: string; genre: string }
         Returns: string
