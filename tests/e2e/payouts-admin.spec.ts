@@ -4,47 +4,12 @@
  * a track and an admin takes it down; a non-admin at /admin is refused. Each test writes with
  * fresh users (the demo admin is shared, read-mostly: its actions touch only this test's rows).
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { createUser, DEMO, serviceRoleKey, signIn, signInAsNewUser } from './support/session';
+import { asAdmin, creditEarnings, seedTrack } from './support/money';
+import { createUser, signIn, signInAsNewUser } from './support/session';
 
 test.describe.configure({ timeout: 120_000 });
-
-async function service(
-  request: APIRequestContext,
-  path: string,
-  data: Record<string, unknown>,
-): Promise<unknown> {
-  const key = serviceRoleKey();
-  const res = await request.post(path, {
-    headers: { apikey: key, authorization: `Bearer ${key}`, prefer: 'return=representation' },
-    data,
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
-
-/** A pending-review track of `uploaderId`, newest of the catalogue (first in the admin table). */
-async function seedTrack(request: APIRequestContext, uploaderId: string, title: string) {
-  const rows = (await service(request, '/rest/v1/tracks', {
-    title,
-    artist: 'E2E Artist',
-    duration: 120,
-    audio_url: `${uploaderId}/1700000000000_e2e.mp3`,
-    uploaded_by: uploaderId,
-    status: 'ready', // as if the upload pipeline had processed it
-  })) as { id: string }[];
-  return rows[0]!.id;
-}
-
-async function asAdmin(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
-  return page;
-}
 
 test('a non-admin at /admin sees the refusal screen, and the server refuses the reads', async ({
   page,
@@ -61,12 +26,7 @@ test('an artist withdraws by PayPal; an admin completes it; the artist sees Comp
   browser,
 }) => {
   const artist = await createUser(page.request, `Payee ${randomUUID().slice(0, 6)}`);
-  // 12.34 EUR of earnings, through the ledger's one writer (service role).
-  await service(page.request, '/rest/v1/rpc/post_ledger_entry', {
-    p_user_id: artist.id,
-    p_amount: 12.34,
-    p_kind: 'play',
-  });
+  await creditEarnings(page.request, artist.id, 12.34);
   await signIn(page, artist.email, artist.password);
   await page.goto('/payouts');
   await expect(page.getByRole('group', { name: 'Balance' })).toContainText('€12.34', {
@@ -91,7 +51,8 @@ test('an artist withdraws by PayPal; an admin completes it; the artist sees Comp
 
   const admin = await asAdmin(browser);
   const request = admin.getByTestId('withdrawal-request').filter({ hasText: artist.name });
-  await expect(request).toContainText('€6.00');
+  // The dashboard reads every section from the server: allow a busy machine time.
+  await expect(request).toContainText('€6.00', { timeout: 30_000 });
   await expect(request).toContainText('payee@example.com');
   await request.getByRole('button', { name: 'Complete' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Complete' }).click();

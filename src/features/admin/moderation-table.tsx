@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import { IconCheck, IconClock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { deleteTrack, setTrackVerified, type Page, type Track } from '@/data';
 import { toast } from '@/components/toast';
 import { ConfirmDialog } from './confirm-dialog';
+import { RowActions } from './row-actions';
 import { trackStatus } from './track-status';
 
 export const MODERATION_PAGE_SIZE = 15;
@@ -78,32 +79,41 @@ export function ModerationTable({ page, pageIndex, onPage, onChanged }: Moderati
       >
         {(page) => (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            {/* The status under the title. On a phone: two columns, the track (with its artist
+                and date under the title too) and its actions one above the other. */}
+            <Table.ScrollContainer minWidth={300}>
               <Table verticalSpacing="xs" aria-label="Track moderation">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Title</Table.Th>
-                    <Table.Th>Artist</Table.Th>
-                    <Table.Th>Uploaded</Table.Th>
-                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Track</Table.Th>
+                    <Table.Th visibleFrom="sm">Artist</Table.Th>
+                    <Table.Th visibleFrom="sm">Uploaded</Table.Th>
                     <Table.Th>Actions</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {page.rows.map((t) => {
                     const status = trackStatus(t);
+                    const uploaded = new Date(t.createdAt).toLocaleDateString('en-GB');
                     return (
                       <Table.Tr key={t.id} data-testid="moderation-row">
-                        <Table.Td fw={600}>{t.title}</Table.Td>
-                        <Table.Td>{t.artist}</Table.Td>
-                        <Table.Td>{new Date(t.createdAt).toLocaleDateString('en-GB')}</Table.Td>
                         <Table.Td>
-                          <Badge color={status.color} variant="light">
-                            {status.label}
-                          </Badge>
+                          <Stack gap={4} align="flex-start">
+                            <Text fw={600} size="sm">
+                              {t.title}
+                            </Text>
+                            <Text size="xs" c="dimmed" hiddenFrom="sm">
+                              {t.artist} · {uploaded}
+                            </Text>
+                            <Badge color={status.color} variant="light" miw="max-content">
+                              {status.label}
+                            </Badge>
+                          </Stack>
                         </Table.Td>
+                        <Table.Td visibleFrom="sm">{t.artist}</Table.Td>
+                        <Table.Td visibleFrom="sm">{uploaded}</Table.Td>
                         <Table.Td>
-                          <Group gap={6} wrap="nowrap">
+                          <RowActions>
                             <Button
                               size="compact-sm"
                               variant="light"
@@ -127,7 +137,7 @@ export function ModerationTable({ page, pageIndex, onPage, onChanged }: Moderati
                             >
                               Delete
                             </Button>
-                          </Group>
+                          </RowActions>
                         </Table.Td>
                       </Table.Tr>
                     );

@@ -1,10 +1,11 @@
-import { Button, Group, Table } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import { useState } from 'react';
 import { processWithdrawal, type PendingWithdrawal } from '@/data';
 import { toast } from '@/components/toast';
 import { formatEur } from '@/lib/euros';
 import { ConfirmDialog } from './confirm-dialog';
+import { RowActions } from './row-actions';
 
 /** PayPal e-mail, or the bank details of the JSON string, as one readable line. */
 export function describeDetails(w: Pick<PendingWithdrawal, 'method' | 'details'>): string {
@@ -63,48 +64,71 @@ export function WithdrawalsQueue({
       >
         {(rows) => (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            {/* On a phone: the artist with the request under the name, and the actions one
+                above the other; every column from sm up. */}
+            <Table.ScrollContainer minWidth={300}>
               <Table verticalSpacing="xs" aria-label="Withdrawal requests">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Artist</Table.Th>
-                    <Table.Th>Amount</Table.Th>
-                    <Table.Th>Method</Table.Th>
-                    <Table.Th>Details</Table.Th>
-                    <Table.Th>Requested</Table.Th>
+                    <Table.Th visibleFrom="sm">Amount</Table.Th>
+                    <Table.Th visibleFrom="sm">Method</Table.Th>
+                    <Table.Th visibleFrom="sm">Details</Table.Th>
+                    <Table.Th visibleFrom="sm">Requested</Table.Th>
                     <Table.Th>Actions</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {rows.map((w) => (
-                    <Table.Tr key={w.id} data-testid="withdrawal-request">
-                      <Table.Td fw={600}>{w.artistName}</Table.Td>
-                      <Table.Td>{formatEur(w.amount)}</Table.Td>
-                      <Table.Td>{w.method === 'paypal' ? 'PayPal' : 'Bank transfer'}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{describeDetails(w)}</Table.Td>
-                      <Table.Td>{new Date(w.createdAt).toLocaleDateString('en-GB')}</Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            color="green"
-                            variant="light"
-                            onClick={() => setPending({ withdrawal: w, status: 'completed' })}
-                          >
-                            Complete
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            color="red"
-                            variant="subtle"
-                            onClick={() => setPending({ withdrawal: w, status: 'rejected' })}
-                          >
-                            Reject
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
+                  {rows.map((w) => {
+                    const method = w.method === 'paypal' ? 'PayPal' : 'Bank transfer';
+                    const requested = new Date(w.createdAt).toLocaleDateString('en-GB');
+                    return (
+                      <Table.Tr key={w.id} data-testid="withdrawal-request">
+                        <Table.Td>
+                          <Text fw={600} size="sm">
+                            {w.artistName}
+                          </Text>
+                          <Stack gap={2} hiddenFrom="sm">
+                            <Text size="sm">
+                              {formatEur(w.amount)} · {method}
+                            </Text>
+                            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                              {describeDetails(w)}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              Requested {requested}
+                            </Text>
+                          </Stack>
+                        </Table.Td>
+                        <Table.Td visibleFrom="sm">{formatEur(w.amount)}</Table.Td>
+                        <Table.Td visibleFrom="sm">{method}</Table.Td>
+                        <Table.Td visibleFrom="sm" style={{ wordBreak: 'break-all' }}>
+                          {describeDetails(w)}
+                        </Table.Td>
+                        <Table.Td visibleFrom="sm">{requested}</Table.Td>
+                        <Table.Td>
+                          <RowActions>
+                            <Button
+                              size="compact-sm"
+                              color="green"
+                              variant="light"
+                              onClick={() => setPending({ withdrawal: w, status: 'completed' })}
+                            >
+                              Complete
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              color="red"
+                              variant="subtle"
+                              onClick={() => setPending({ withdrawal: w, status: 'rejected' })}
+                            >
+                              Reject
+                            </Button>
+                          </RowActions>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
