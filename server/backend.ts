@@ -17,6 +17,7 @@ import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
 import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from './stripe-sandbox';
 import { startTrackProcessing, type TrackProcessing } from './processing';
+import { startStemJobs, type StemJobs } from './stems/jobs';
 
 export interface Backend {
   db: Database;
@@ -25,6 +26,7 @@ export interface Backend {
   store: ObjectStore;
   /** The upload pipeline's job runner (docs/upload.md). */
   processing: TrackProcessing;
+  stems: StemJobs;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
   mailer: Mailer;
   /** `/realtime/v1/websocket`: attach it to the HTTP server (`realtime.attach(server)`). */
@@ -61,11 +63,11 @@ async function existingDemoAccounts(db: Database, adminEmails: string[]): Promis
 }
 
 /** PROCESSING_WORKERS: processing worker threads, default 2 (0: this instance processes nothing). */
-function parseWorkers(value: string | undefined): number {
+function parseWorkers(value: string | undefined, name = 'PROCESSING_WORKERS'): number {
   if (value === undefined || value.trim() === '') return 2;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 64)
-    throw new Error(`PROCESSING_WORKERS must be an integer from 0 to 64, got "${value}"`);
+    throw new Error(`${name} must be an integer from 0 to 64, got "${value}"`);
   return n;
 }
 
@@ -85,6 +87,7 @@ export async function startBackend(
   const keys = loadKeys(env);
   const db = await openAndMigrate(env);
   let processing: TrackProcessing | null = null;
+  let stems: StemJobs | null = null;
   try {
     const adminEmails = parseAdminEmails(env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAILS);
     await syncAdmins(db, adminEmails);
@@ -95,6 +98,17 @@ export async function startBackend(
       db,
       store,
       workers: parseWorkers(env.PROCESSING_WORKERS),
+      log,
+    });
+    // Stem separations (docs/stems.md): one at a time by default, or delegated to SEPARATOR_URL.
+    stems = startStemJobs({
+      db,
+      store,
+      workers: parseWorkers(env.STEMS_WORKERS ?? '1', 'STEMS_WORKERS'),
+      separatorUrl: env.SEPARATOR_URL?.trim() || undefined,
+      separatorKey: env.SEPARATOR_KEY?.trim() || undefined,
+      publicUrl,
+      jwtSecret: keys.jwtSecret,
       log,
     });
     const mailer = createMailer(env);
@@ -158,6 +172,7 @@ export async function startBackend(
       keys,
       store,
       processing,
+      stems,
       mailer,
       mounts,
       realtime,
@@ -168,11 +183,13 @@ export async function startBackend(
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();
+        await stems?.close();
         await processing?.close();
         await db.close();
       },
     };
   } catch (error) {
+    await stems?.close();
     await processing?.close();
     await db.close();
     throw error;

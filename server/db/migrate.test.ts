@@ -122,7 +122,12 @@ describe(`migrations (${testDatabaseKind()})`, () => {
       expect(row.rls, row.name).toBe(true);
       // Internal tables: only the server's own connection reads them (no grants, no policies).
       if (
-        !['public.admin_emails', 'public.track_jobs', 'public.storage_garbage'].includes(row.name)
+        ![
+          'public.admin_emails',
+          'public.track_jobs',
+          'public.storage_garbage',
+          'public.stem_jobs',
+        ].includes(row.name)
       )
         expect(Number(row.policies), row.name).toBeGreaterThan(0);
     }
@@ -172,6 +177,7 @@ describe(`migrations (${testDatabaseKind()})`, () => {
       { id: 'avatars', public: true },
       { id: 'covers', public: true },
       { id: 'renditions', public: false },
+      { id: 'stems', public: false },
       { id: 'tracks', public: true },
     ]);
   });

@@ -11,7 +11,7 @@ import { createUser, type TestUser } from '../db/test-factories';
 import { loadKeys, type Keys } from '../keys';
 import { createRestApp } from '../rest';
 import { createStorageApp } from '../storage/app';
-import { openObjectStore } from '../storage/object-store';
+import { openObjectStore, type ObjectStore } from '../storage/object-store';
 import { accessToken, serveApp, supabaseClient } from '../storage/test-support';
 import {
   createStripeSandboxServer,
@@ -23,6 +23,8 @@ import { createFunctionsApp } from './app';
 export interface FunctionsHarness {
   db: Database;
   keys: Keys;
+  /** The storage API's bytes (memory). */
+  store: ObjectStore;
   url: string;
   tokenFor: (user: TestUser) => string;
   client: (user?: TestUser) => SupabaseClient;
@@ -45,10 +47,8 @@ export async function startFunctionsHarness(
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);
-  app.route(
-    '/storage/v1',
-    createStorageApp({ db: test.db, keys, store: openObjectStore('memory') }),
-  );
+  const store = openObjectStore('memory');
+  app.route('/storage/v1', createStorageApp({ db: test.db, keys, store }));
   // As `npm start` without STRIPE_SECRET_KEY: the sandbox on this server, the functions pointed
   // at it. Its public URL and webhook endpoint are set once the port is known.
   const stripe = opts.stripeSandbox
@@ -89,6 +89,7 @@ export async function startFunctionsHarness(
   return {
     db: test.db,
     keys,
+    store,
     url: server.url,
     tokenFor,
     client: (user) => supabaseClient(server.url, keys.anonKey, user ? tokenFor(user) : undefined),

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { ObjectStore } from '../storage/object-store';
+import { readAll, type ObjectStore } from '../storage/object-store';
+import { startJobLoop } from '../lib/job-loop';
 import { removeObjects, type Caller } from '../storage/objects';
 import { putObjectAsService } from '../storage/service';
 import { AudioRejected } from './inspect';
@@ -46,15 +47,6 @@ interface Claimed {
   uploaded_by: string;
 }
 
-async function readAll(
-  store: ObjectStore,
-  bucket: string,
-  name: string,
-): Promise<Uint8Array | null> {
-  const stored = await store.read(bucket, name);
-  return stored ? new Uint8Array(await new Response(stored.stream).arrayBuffer()) : null;
-}
-
 export function startTrackProcessing(options: TrackProcessingOptions): TrackProcessing {
   const { db, store } = options;
   const log = options.log ?? (() => undefined);
@@ -62,10 +54,6 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
   const pool = size > 0 ? new ProcessingPool(size) : null;
   const me = `soundloft-${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 500;
-  const running = new Set<Promise<void>>();
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  let ticking: Promise<void> | null = null;
 
   const setStage = async (trackId: string, stage: Stage | 'queued', progress: number | null) => {
     await db.query(
@@ -255,62 +243,35 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
     }
   };
 
-  const tick = async () => {
-    await collectGarbage();
-    if (!pool) return;
-    while (!closed && running.size < pool.size) {
-      const job = await claim();
-      if (!job) break;
-      const task = run(job)
-        .catch((error: unknown) => log(`processing: ${job.track_id}: ${String(error)}`))
-        .finally(() => {
-          running.delete(task);
-          kick();
-        });
-      running.add(task);
-    }
-  };
+  const count = async (sql: string) =>
+    Number((await db.query<{ n: string | number }>(sql)).rows[0]?.n ?? 0);
 
-  const kick = () => {
-    if (closed) return;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    ticking ??= tick()
-      .catch((error: unknown) => log(`processing: ${String(error)}`))
-      .finally(() => {
-        ticking = null;
-        if (!closed) {
-          timer = setTimeout(kick, pollMs);
-          timer.unref();
-        }
-      });
-  };
-
-  kick();
+  const loop = startJobLoop({
+    slots: pool ? pool.size : 0,
+    pollMs,
+    claim,
+    run,
+    beforeClaim: collectGarbage,
+    pending: async () => {
+      const garbage = await count('select count(*) as n from public.storage_garbage');
+      if (garbage > 0) return true;
+      if (!pool) return false;
+      return (
+        (await count(
+          `select count(*) as n from public.track_jobs where state in ('queued', 'running')`,
+        )) > 0
+      );
+    },
+    log,
+    label: 'processing',
+    nameOf: (job) => job.track_id,
+  });
 
   return {
-    kick,
-    async idle() {
-      for (;;) {
-        if (ticking) await ticking;
-        await Promise.all(running);
-        const { rows } = await db.query<{ n: string | number }>(
-          `select count(*) as n from public.track_jobs where state in ('queued', 'running')`,
-        );
-        const garbage = await db.query<{ n: string | number }>(
-          'select count(*) as n from public.storage_garbage',
-        );
-        if (Number(rows[0]?.n ?? 0) === 0 && Number(garbage.rows[0]?.n ?? 0) === 0) return;
-        if (!pool && Number(garbage.rows[0]?.n ?? 0) === 0) return;
-        kick();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
+    kick: loop.kick,
+    idle: loop.idle,
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      if (ticking) await ticking.catch(() => undefined);
-      await Promise.all(running);
+      await loop.close();
       await pool?.close();
     },
   };

@@ -4,25 +4,28 @@
  * rare and cached per track, and a fresh worker returns its few hundred MB to the system.
  */
 import { startTsWorker } from '../lib/ts-worker';
+import { AudioRejected } from '../processing/inspect';
 import type { Stems } from './separate';
+import type { StemFiles } from './separate-file';
 
-export interface SeparateRequest {
-  channels: Float32Array[];
-  sampleRate: number;
-}
+export type SeparateRequest =
+  | { type: 'pcm'; channels: Float32Array[]; sampleRate: number }
+  | { type: 'file'; bytes: Uint8Array };
 
 export type SeparateReply =
   | { type: 'progress'; fraction: number }
   | { type: 'done'; stems: Stems }
+  | { type: 'files'; result: StemFiles }
+  | { type: 'rejected'; reason: string }
   | { type: 'error'; error: string };
 
-export function separateOnWorker(
-  channels: Float32Array[],
-  sampleRate: number,
+function onWorker<T>(
+  request: SeparateRequest,
+  pick: (reply: SeparateReply) => T | undefined,
   onProgress?: (fraction: number) => void,
-): Promise<Stems> {
+): Promise<T> {
   const worker = startTsWorker(new URL('./worker.ts', import.meta.url));
-  return new Promise<Stems>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -32,14 +35,43 @@ export function separateOnWorker(
     };
     worker.on('message', (reply: SeparateReply) => {
       if (reply.type === 'progress') onProgress?.(reply.fraction);
-      else if (reply.type === 'done') finish(() => resolve(reply.stems));
-      else finish(() => reject(new Error(reply.error)));
+      else if (reply.type === 'rejected') finish(() => reject(new AudioRejected(reply.reason)));
+      else if (reply.type === 'error') finish(() => reject(new Error(reply.error)));
+      else {
+        const value = pick(reply);
+        if (value !== undefined) finish(() => resolve(value));
+      }
     });
     worker.on('error', (error) => finish(() => reject(error)));
     worker.on('exit', (code) =>
       finish(() => reject(new Error(`stems worker exited with code ${code}`))),
     );
-    // Copies (not transfers) the input: the caller keeps its PCM.
-    worker.postMessage({ channels, sampleRate } satisfies SeparateRequest);
+    // Copies (not transfers) the input: the caller keeps its data.
+    worker.postMessage(request);
   });
+}
+
+/** Separates PCM (the bench, tests). */
+export function separateOnWorker(
+  channels: Float32Array[],
+  sampleRate: number,
+  onProgress?: (fraction: number) => void,
+): Promise<Stems> {
+  return onWorker(
+    { type: 'pcm', channels, sampleRate },
+    (reply) => (reply.type === 'done' ? reply.stems : undefined),
+    onProgress,
+  );
+}
+
+/** Decodes, separates and encodes an audio file to four MP3 stems (the job runner). */
+export function separateFileOnWorker(
+  bytes: Uint8Array,
+  onProgress?: (fraction: number) => void,
+): Promise<StemFiles> {
+  return onWorker(
+    { type: 'file', bytes },
+    (reply) => (reply.type === 'files' ? reply.result : undefined),
+    onProgress,
+  );
 }

@@ -46,6 +46,16 @@ export class ObjectMissingError extends Error {
 }
 
 /** `dataDir` is DATA_DIR: files under `<dataDir>/storage`; `'memory'` keeps bytes in memory. */
+/** A whole stored object in memory (server code that decodes it), or null when absent. */
+export async function readAll(
+  store: ObjectStore,
+  bucket: string,
+  name: string,
+): Promise<Uint8Array | null> {
+  const stored = await store.read(bucket, name);
+  return stored ? new Uint8Array(await new Response(stored.stream).arrayBuffer()) : null;
+}
+
 export function openObjectStore(dataDir: string): ObjectStore {
   return dataDir === 'memory'
     ? createMemoryObjectStore()

@@ -110,7 +110,7 @@ describe('list, remove, move, copy', () => {
 
   it('lists buckets and answers errors in Storage shape', async () => {
     const { data } = await h.client().storage.listBuckets();
-    expect(data?.map((b) => b.id)).toEqual(['avatars', 'covers', 'renditions', 'tracks']);
+    expect(data?.map((b) => b.id)).toEqual(['avatars', 'covers', 'renditions', 'stems', 'tracks']);
     const bucket = await h.client().storage.getBucket('tracks');
     expect(bucket.data).toMatchObject({ public: true, file_size_limit: 50 * 1024 * 1024 });
     const missing = await h

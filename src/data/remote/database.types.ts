@@ -447,6 +447,62 @@ export type Database = {
           },
         ]
       }
+      stem_jobs: {
+        Row: {
+          attempts: number
+          created_at: string
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          progress: number
+          requested_by: string | null
+          run_after: string
+          separation_ms: number | null
+          separator: string | null
+          state: string
+          track_id: string
+          updated_at: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          progress?: number
+          requested_by?: string | null
+          run_after?: string
+          separation_ms?: number | null
+          separator?: string | null
+          state?: string
+          track_id: string
+          updated_at?: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          progress?: number
+          requested_by?: string | null
+          run_after?: string
+          separation_ms?: number | null
+          separator?: string | null
+          state?: string
+          track_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "stem_jobs_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: true
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       storage_garbage: {
         Row: {
           bucket_id: string
@@ -1033,6 +1089,10 @@ export type Database = {
         Args: { track_id: string; quality: string }
         Returns: boolean
       }
+      may_play_track: {
+        Args: { track_id: string }
+        Returns: boolean
+      }
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
@@ -1118,6 +1178,10 @@ export type Database = {
         Args: { p_user_id?: string }
         Returns: undefined
       }
+      request_stem_job: {
+        Args: { track_id: string; user_id: string; max_active?: number; max_attempts?: number }
+        Returns: unknown[]
+      }
       request_withdrawal: {
         Args: { amount: number; method: string; details: string }
         Returns: {
@@ -1181,6 +1245,10 @@ export type Database = {
             uploaded_by: string
             verified: boolean
           }[]
+      }
+      stems_track: {
+        Args: { audio_url: string }
+        Returns: unknown[]
       }
       sync_admin_emails: {
         Args: { emails: string[] }
