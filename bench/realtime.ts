@@ -3,7 +3,8 @@
  * PGlite and on PostgreSQL 15. Figures only:
  * - change-to-client latency: a followed user's listens inserted at REALTIME_BENCH_RATE (100) per
  *   second for 10 s, each delivered (after its RLS check) to REALTIME_BENCH_READERS (10) followers
- *   on @supabase/realtime-js; from the insert's commit to the client's callback, p50 / p95 / max;
+ *   on @supabase/realtime-js; from the insert's commit to the client's callback, p50 / p95 / max,
+ *   after a 2 s warm-up at the same rate; with the machine's load average before → after;
  * - idle connections: REALTIME_BENCH_CONNECTIONS (10,000) sockets, each joined to a channel with
  *   one postgres_changes subscription, held at once; the server's memory before and after; then
  *   the latency again with all of them open.
@@ -11,6 +12,7 @@
  * postgres_changes throughput is bound by the RLS check per subscriber and change.
  */
 import { RealtimeClient } from '@supabase/realtime-js';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { startChildServer } from './child-server';
@@ -78,9 +80,15 @@ async function readers(server: Server, cleanup: Cleanup) {
   return received;
 }
 
-async function latency(server: Server, received: Map<string, number[]>, label: string) {
+async function latency(
+  server: Server,
+  received: Map<string, number[]>,
+  label: string,
+  seconds = SECONDS,
+) {
   received.clear();
-  const res = await fetch(`${server.control}/burst?rate=${RATE}&seconds=${SECONDS}`, {
+  const load = loadavg()[0] as number;
+  const res = await fetch(`${server.control}/burst?rate=${RATE}&seconds=${seconds}`, {
     method: 'POST',
   });
   const { rows, ms } = (await res.json()) as {
@@ -94,7 +102,7 @@ async function latency(server: Server, received: Map<string, number[]>, label: s
   latencies.sort((a, b) => a - b);
   const expected = rows.length * server.readers.length;
   console.log(
-    `    ${label}: ${rows.length} listens in ${(ms / 1000).toFixed(1)} s (${(rows.length / (ms / 1000)).toFixed(0)}/s) → ${latencies.length}/${expected} deliveries; latency p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1] ?? '-'} ms`,
+    `    ${label}: ${rows.length} listens in ${(ms / 1000).toFixed(1)} s (${(rows.length / (ms / 1000)).toFixed(0)}/s) → ${latencies.length}/${expected} deliveries; latency p50 ${percentile(latencies, 50)} ms, p95 ${percentile(latencies, 95)} ms, max ${latencies[latencies.length - 1] ?? '-'} ms (load average ${load.toFixed(1)} → ${(loadavg()[0] as number).toFixed(1)})`,
   );
 }
 
@@ -156,6 +164,8 @@ async function idleConnections(server: Server, cleanup: Cleanup): Promise<number
 async function onBackend(label: string, server: Server, cleanup: Cleanup) {
   console.log(`\n  ${label}`);
   const received = await readers(server, cleanup);
+  // Not measured: the first seconds of a fresh process (JIT, the first plans).
+  await latency(server, received, 'warm-up (not a figure)', 2);
   await latency(server, received, `${server.readers.length} followers, no other sockets`);
   const before = await stats(server);
   const started = Date.now();

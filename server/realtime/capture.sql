@@ -3,8 +3,9 @@
 -- idempotent. Never part of supabase/migrations: a hosted project streams changes from its WAL.
 --
 -- A trigger on every table of the `supabase_realtime` publication sends, after commit, one
--- NOTIFY per changed row with the table, the operation and the primary key only (NOTIFY payloads
--- are limited to 8000 bytes); the server reads the row itself, as each recipient, under RLS.
+-- NOTIFY per changed row with the table, the operation, the primary key and (when it fits: NOTIFY
+-- payloads are limited to 8000 bytes) the new row, on which subscriptions' filters are checked.
+-- What a recipient receives is what its own select returns, under RLS (visible_rows below).
 select pg_catalog.pg_advisory_xact_lock(7365726174); -- one installer at a time per database
 
 create schema if not exists embedded_realtime;
@@ -20,6 +21,7 @@ declare
   keys jsonb := '{}'::jsonb;
   col text;
   payload text;
+  full_payload text;
 begin
   if tg_op = 'DELETE' then
     r := pg_catalog.to_jsonb(old);
@@ -36,6 +38,14 @@ begin
     'k', keys,
     'ts', pg_catalog.to_char(pg_catalog.now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   )::text;
+  -- The new row too when it fits: the server checks subscriptions' filters on it without
+  -- reading the row back (recipients still get only what their own select returns).
+  if tg_op <> 'DELETE' then
+    full_payload := pg_catalog.jsonb_set(payload::jsonb, '{r}', r)::text;
+    if pg_catalog.octet_length(full_payload) < 8000 then
+      payload := full_payload;
+    end if;
+  end if;
   if pg_catalog.octet_length(payload) < 8000 then
     perform pg_catalog.pg_notify('embedded_realtime', payload);
   else
@@ -92,3 +102,74 @@ end
 $$;
 
 select embedded_realtime.sync_triggers();
+
+-- The rows each recipient may see, in one statement for a whole batch of changes (as Realtime's
+-- `realtime.apply_rls` checks every subscriber of a change in one call). `request`:
+--   {statements: [{name, sql}], recipients: [{role, claims, reads: [{statement, keys}]}]}
+-- where each statement is a select of one role's granted columns of one table by primary key
+-- ($1: a JSON array of key objects; one column, the row as JSON), built by
+-- server/realtime/changes.ts. Statements are prepared once per database session (their plans are
+-- cached: planning, not executing, is what a per-recipient select mostly costs), and re-planned
+-- by Postgres when the role or the table's policies change. For each recipient: the role and
+-- the JWT claims are set exactly as a REST request sets them, then its selects run (RLS
+-- applies). A recipient whose select raises (a policy erroring) gets its error instead, and the
+-- others are unaffected. Answers (recipient, read, row) by their positions in `request`.
+-- Security invoker, and only the server may call it (the schema is closed to API roles).
+create or replace function embedded_realtime.visible_rows(request jsonb)
+  returns table (recipient integer, read integer, row_data jsonb, error text)
+  language plpgsql
+  -- No `set search_path`: the selects and the policies' functions run with the search path a
+  -- REST request has.
+  set plan_cache_mode = force_generic_plan
+as $$
+declare
+  stmt jsonb;
+  viewer jsonb;
+  one_read jsonb;
+  names text[] := '{}';
+  i integer := 0;
+  j integer;
+  r jsonb;
+begin
+  for stmt in select v from pg_catalog.jsonb_array_elements(request -> 'statements') as e(v) loop
+    if not exists (
+      select 1 from pg_catalog.pg_prepared_statements p where p.name = stmt ->> 'name'
+    ) then
+      execute pg_catalog.format('prepare %I(jsonb) as %s', stmt ->> 'name', stmt ->> 'sql');
+    end if;
+    names := names || (stmt ->> 'name');
+  end loop;
+  for viewer in select v from pg_catalog.jsonb_array_elements(request -> 'recipients') as e(v) loop
+    begin
+      perform pg_catalog.set_config('role', viewer ->> 'role', true),
+              pg_catalog.set_config('request.jwt.claims', viewer ->> 'claims', true),
+              pg_catalog.set_config('request.method', 'GET', true),
+              pg_catalog.set_config('request.path', '/realtime/v1/websocket', true),
+              pg_catalog.set_config('request.headers', '{}', true);
+      j := 0;
+      for one_read in select v from pg_catalog.jsonb_array_elements(viewer -> 'reads') as e(v) loop
+        for r in execute pg_catalog.format(
+          'execute %I(%L)', names[(one_read ->> 'statement')::integer + 1], one_read -> 'keys')
+        loop
+          recipient := i;
+          read := j;
+          row_data := r;
+          error := null;
+          return next;
+        end loop;
+        j := j + 1;
+      end loop;
+      perform pg_catalog.set_config('role', null, true);
+    exception when others then
+      perform pg_catalog.set_config('role', null, true);
+      recipient := i;
+      read := null;
+      row_data := null;
+      error := sqlerrm;
+      return next;
+    end;
+    i := i + 1;
+  end loop;
+end
+$$;
+revoke all on function embedded_realtime.visible_rows(jsonb) from public;

@@ -10,10 +10,11 @@
  * returns is what the recipient receives. Deletes carry the primary key only, like Realtime does
  * for tables with RLS (a deleted row cannot be checked against a policy).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from '../db/database';
-import { applyRequestContext, type JwtClaims } from '../db/as-role';
+import type { JwtClaims } from '../db/as-role';
 import { matchesFilters, type Filter } from './filters';
 
 const CAPTURE_SQL = fileURLToPath(new URL('./capture.sql', import.meta.url));
@@ -26,6 +27,8 @@ export interface Change {
   table: string;
   type: ChangeType;
   keys: Record<string, unknown>;
+  /** The new row as the trigger saw it (absent for deletes and rows too large to notify). */
+  row?: Record<string, unknown>;
   commitTimestamp: string;
 }
 
@@ -60,6 +63,15 @@ export interface ChangePayload {
   errors: string[] | null;
 }
 
+interface TableView {
+  /** The columns the role may select (the message's `columns`). */
+  columns: { name: string; type: string }[];
+  /** The select visible_rows runs as the viewer, or null when the role may not select the key. */
+  sql: string | null;
+  /** Its prepared statement's name (from a hash of the SQL). */
+  name: string;
+}
+
 interface TableInfo {
   schema: string;
   table: string;
@@ -90,9 +102,12 @@ export interface ChangeStats {
 export class ChangeStream {
   readonly #db: Database;
   readonly #subscriptions = new Set<PgSubscription>();
+  /** Subscriptions by `schema.table` (`schema.*`: every published table of the schema). */
+  readonly #byTable = new Map<string, Set<PgSubscription>>();
   readonly #tables = new Map<string, Promise<TableInfo | null>>();
   /** Selectable columns per role and table (column grants). */
   readonly #columnGrants = new Map<string, Promise<Set<string>>>();
+  readonly #views = new Map<string, Promise<TableView>>();
   #queue: Change[] = [];
   #running: Promise<void> | null = null;
   #stopListening: (() => Promise<void>) | null = null;
@@ -198,10 +213,21 @@ export class ChangeStream {
 
   subscribe(subscription: PgSubscription): void {
     this.#subscriptions.add(subscription);
+    const key = `${subscription.schema}.${subscription.table ?? '*'}`;
+    let set = this.#byTable.get(key);
+    if (!set) {
+      set = new Set();
+      this.#byTable.set(key, set);
+    }
+    set.add(subscription);
   }
 
   unsubscribe(subscription: PgSubscription): void {
     this.#subscriptions.delete(subscription);
+    const key = `${subscription.schema}.${subscription.table ?? '*'}`;
+    const set = this.#byTable.get(key);
+    set?.delete(subscription);
+    if (set?.size === 0) this.#byTable.delete(key);
   }
 
   get subscriptionCount(): number {
@@ -210,7 +236,14 @@ export class ChangeStream {
 
   #receive(payload: string): void {
     if (this.#closed) return;
-    let parsed: { s: string; t: string; a: ChangeType; k: Record<string, unknown>; ts: string };
+    let parsed: {
+      s: string;
+      t: string;
+      a: ChangeType;
+      k: Record<string, unknown>;
+      r?: Record<string, unknown>;
+      ts: string;
+    };
     try {
       parsed = JSON.parse(payload) as typeof parsed;
     } catch {
@@ -224,6 +257,7 @@ export class ChangeStream {
       table: parsed.t,
       type: parsed.a,
       keys: parsed.k,
+      ...(parsed.r ? { row: parsed.r } : {}),
       commitTimestamp: parsed.ts,
     });
     this.#schedule();
@@ -256,41 +290,44 @@ export class ChangeStream {
       if (list) list.push(change);
       else byTable.set(key, [change]);
     }
-    const subscriptions = [...this.#subscriptions];
 
     interface Candidate {
       change: Change;
-      row: Record<string, unknown> | null;
+      table: TableInfo;
       subscriptions: PgSubscription[];
     }
-    // Candidates per viewer (claims object identity is per channel; key by role + claims).
+    // Candidates per viewer: channels whose tokens carry the same claims are checked once.
     const perViewer = new Map<string, { claims: JwtClaims; candidates: Candidate[] }>();
 
-    for (const [, changes] of byTable) {
+    for (const [key, changes] of byTable) {
       const first = changes[0] as Change;
-      const wanting = subscriptions.filter(
-        (s) => s.schema === first.schema && (s.table === undefined || s.table === first.table),
-      );
+      const wanting = [
+        ...(this.#byTable.get(key) ?? []),
+        ...(this.#byTable.get(`${first.schema}.*`) ?? []),
+      ];
       if (wanting.length === 0) continue;
       const table = await this.table(first.schema, first.table);
       if (!table || table.primaryKey.length === 0) continue;
 
-      // 2. The rows as they are now, read once as the server, for the filters.
-      const live = changes.filter((c) => c.type !== 'DELETE').map((c) => c.keys);
+      // 2. The rows for the filters: as the trigger sent them, else read once as the server.
+      const missing = changes.filter((c) => c.type !== 'DELETE' && !c.row).map((c) => c.keys);
       const current = new Map<string, Record<string, unknown>>();
-      if (live.length > 0) {
-        const rows = await this.#readRows(this.#db, table, live, null);
-        for (const row of rows) current.set(keyOf(table, row), row);
+      if (missing.length > 0) {
+        for (const row of await this.#readRows(this.#db, table, missing))
+          current.set(keyOf(table, row), row);
       }
 
       for (const change of changes) {
-        const row = change.type === 'DELETE' ? change.keys : current.get(keyOf(table, change.keys));
+        const row =
+          change.type === 'DELETE'
+            ? change.keys
+            : (change.row ?? current.get(keyOf(table, change.keys)));
         if (!row) continue; // gone since: its delete follows
         for (const s of wanting) {
           if (s.event !== '*' && s.event !== change.type) continue;
           if (!matchesFilters(s.filters, row)) continue;
           const claims = s.viewer.claims;
-          const viewerKey = `${roleOf(claims)}\u0000${JSON.stringify(claims)}`;
+          const viewerKey = viewerKeyOf(claims);
           let viewer = perViewer.get(viewerKey);
           if (!viewer) {
             viewer = { claims, candidates: [] };
@@ -298,55 +335,92 @@ export class ChangeStream {
           }
           const last = viewer.candidates[viewer.candidates.length - 1];
           if (last && last.change === change) last.subscriptions.push(s);
-          else viewer.candidates.push({ change, row, subscriptions: [s] });
+          else viewer.candidates.push({ change, table, subscriptions: [s] });
         }
       }
     }
     if (perViewer.size === 0) return;
-    // Column grants are read outside the transaction (PGlite has one connection).
-    for (const viewer of perViewer.values()) {
-      for (const { change } of viewer.candidates) {
-        const table = await this.table(change.schema, change.table);
-        if (table) await this.#grants(roleOf(viewer.claims), table);
-      }
-    }
 
-    // 3. Each viewer's own view of the candidate rows: one transaction for the batch; if a
-    // viewer's select fails (a policy raising), each viewer again in its own transaction.
-    const visible = new Map<string, Map<string, Record<string, unknown>>>();
-    try {
-      await this.#db.transaction(async (tx) => {
-        for (const [viewerKey, viewer] of perViewer)
-          visible.set(viewerKey, await this.#viewerRows(tx, viewer.claims, viewer.candidates));
-      });
-    } catch {
-      visible.clear();
-      for (const [viewerKey, viewer] of perViewer) {
-        try {
-          const rows = await this.#db.transaction((tx) =>
-            this.#viewerRows(tx, viewer.claims, viewer.candidates),
-          );
-          visible.set(viewerKey, rows);
-        } catch (error) {
-          this.onError(error);
+    // 3. Each viewer's own view of its candidate rows, all viewers in ONE statement
+    // (capture.sql's visible_rows: per viewer, its role and claims, then its prepared selects).
+    // Viewers of one role follow each other: a prepared plan is re-planned when the role changes.
+    const viewers = [...perViewer.values()].sort((a, b) =>
+      roleOf(a.claims) < roleOf(b.claims) ? -1 : roleOf(a.claims) > roleOf(b.claims) ? 1 : 0,
+    );
+    const statements = new Map<string, { index: number; sql: string }>();
+    const reads: TableInfo[][] = [];
+    const recipients: {
+      role: string;
+      claims: JwtClaims;
+      reads: { statement: number; keys: unknown[] }[];
+    }[] = [];
+    for (const viewer of viewers) {
+      const role = roleOf(viewer.claims);
+      const byRead = new Map<string, { table: TableInfo; statement: number; keys: unknown[] }>();
+      for (const { change, table } of viewer.candidates) {
+        if (change.type === 'DELETE') continue;
+        const view = await this.#view(role, table);
+        if (!view.sql) continue; // the role may not select the key: nothing to check
+        let read = byRead.get(view.name);
+        if (!read) {
+          let statement = statements.get(view.name);
+          if (!statement) {
+            statement = { index: statements.size, sql: view.sql };
+            statements.set(view.name, statement);
+          }
+          read = { table, statement: statement.index, keys: [] };
+          byRead.set(view.name, read);
         }
+        read.keys.push(change.keys);
+      }
+      const list = [...byRead.values()];
+      reads.push(list.map(({ table }) => table));
+      recipients.push({
+        role,
+        claims: viewer.claims,
+        reads: list.map(({ statement, keys }) => ({ statement, keys })),
+      });
+    }
+    const visible = viewers.map(() => new Map<string, Record<string, unknown>>());
+    if (statements.size > 0) {
+      const request = {
+        statements: [...statements].map(([name, { sql }]) => ({ name, sql })),
+        recipients,
+      };
+      const { rows } = await this.#db.query<{
+        recipient: number;
+        read: number | null;
+        row_data: Record<string, unknown> | null;
+        error: string | null;
+      }>('select recipient, read, row_data, error from embedded_realtime.visible_rows($1::jsonb)', [
+        JSON.stringify(request),
+      ]);
+      for (const r of rows) {
+        if (r.error !== null) {
+          this.onError(new Error(`a recipient's select failed: ${r.error}`));
+          continue;
+        }
+        const table = reads[r.recipient]?.[r.read ?? -1];
+        if (!table || !r.row_data) continue;
+        visible[r.recipient]?.set(
+          `${table.schema}.${table.table}\u0000${keyOf(table, r.row_data)}`,
+          r.row_data,
+        );
       }
     }
 
     // 4. Deliver, one message per channel and change.
-    for (const [viewerKey, viewer] of perViewer) {
-      const seen = visible.get(viewerKey);
+    for (const [index, viewer] of viewers.entries()) {
+      const seen = visible[index];
       const role = roleOf(viewer.claims);
       for (const candidate of viewer.candidates) {
-        const { change } = candidate;
-        const table = await this.table(change.schema, change.table);
-        if (!table) continue;
-        const grants = await this.#grants(role, table);
+        const { change, table } = candidate;
+        const view = await this.#view(role, table);
         let record: Record<string, unknown> | undefined;
         if (change.type !== 'DELETE') {
           record = seen?.get(`${change.schema}.${change.table}\u0000${keyOf(table, change.keys)}`);
           if (!record) continue; // RLS or grants hide it from this viewer
-        } else if (!table.primaryKey.every((c) => grants.has(c))) {
+        } else if (!view.sql) {
           continue;
         }
         const data: ChangePayload = {
@@ -354,7 +428,7 @@ export class ChangeStream {
           table: change.table,
           commit_timestamp: change.commitTimestamp,
           type: change.type,
-          columns: table.columns.filter((c) => grants.has(c.name)),
+          columns: view.columns,
           ...(record ? { record } : {}),
           ...(change.type === 'INSERT' ? {} : { old_record: change.keys }),
           errors: null,
@@ -374,60 +448,69 @@ export class ChangeStream {
     }
   }
 
-  /** What one viewer may see of its candidate rows (keyed `schema.table NUL primary key`). */
-  async #viewerRows(
-    tx: Queryable,
-    claims: JwtClaims,
-    candidates: { change: Change }[],
-  ): Promise<Map<string, Record<string, unknown>>> {
-    const role = roleOf(claims);
-    const seen = new Map<string, Record<string, unknown>>();
-    const byTableKeys = new Map<string, Record<string, unknown>[]>();
-    for (const { change } of candidates) {
-      if (change.type === 'DELETE') continue;
-      const key = `${change.schema}.${change.table}`;
-      const list = byTableKeys.get(key);
-      if (list) list.push(change.keys);
-      else byTableKeys.set(key, [change.keys]);
+  /**
+   * What a role may see of a table: its granted columns, and the select of those columns by
+   * primary key that visible_rows runs as the viewer (null when the role may not select every
+   * key column: then nothing of the table is delivered to it, not even deletes). Cached.
+   */
+  #view(role: string, table: TableInfo): Promise<TableView> {
+    const key = `${role}\u0000${table.schema}.${table.table}`;
+    let view = this.#views.get(key);
+    if (!view) {
+      view = this.#grants(role, table).then((grants) => {
+        const columns = table.columns.filter((c) => grants.has(c.name));
+        const sql = table.primaryKey.every((c) => grants.has(c))
+          ? selectByKeysSql(
+              table,
+              columns.map((c) => c.name),
+            )
+          : null;
+        const hash = createHash('sha256')
+          .update(sql ?? '')
+          .digest('hex');
+        return { columns, sql, name: `embedded_realtime_${hash.slice(0, 24)}` };
+      });
+      this.#views.set(key, view);
+      view.catch(() => this.#views.delete(key));
     }
-    if (byTableKeys.size === 0) return seen;
-    await applyRequestContext(tx, claims, { method: 'GET', path: '/realtime/v1/websocket' });
-    for (const [tableKey, keys] of byTableKeys) {
-      const [schema, name] = splitTableKey(tableKey);
-      const table = await this.table(schema, name);
-      if (!table) continue;
-      const grants = await this.#grants(role, table);
-      if (!table.primaryKey.every((c) => grants.has(c))) continue;
-      for (const row of await this.#readRows(tx, table, keys, grants))
-        seen.set(`${tableKey}\u0000${keyOf(table, row)}`, row);
-    }
-    return seen;
+    return view;
   }
 
-  /**
-   * The rows with these primary keys: every column as the server (grants = null), or only the
-   * granted columns under the current role (RLS applies).
-   */
+  /** The rows with these primary keys, every column, as the server (for the filters). */
   async #readRows(
     q: Queryable,
     table: TableInfo,
     keys: Record<string, unknown>[],
-    grants: Set<string> | null,
   ): Promise<Record<string, unknown>[]> {
-    const name = `${ident(table.schema)}.${ident(table.table)}`;
-    const cols = grants
-      ? table.columns.filter((c) => grants.has(c.name)).map((c) => `t.${ident(c.name)}`)
-      : ['t.*'];
-    const pk = table.primaryKey.map(ident);
-    const sql = `select to_jsonb(x) as r from (select ${cols.join(', ')} from ${name} t
-      where (${pk.map((c) => `t.${c}`).join(', ')}) in
-        (select ${pk.map((c) => `k.${c}`).join(', ')} from jsonb_populate_recordset(null::${name}, $1::jsonb) k)) x`;
-    const { rows } = await q.query<{ r: Record<string, unknown> }>(sql, [JSON.stringify(keys)]);
+    const { rows } = await q.query<{ r: Record<string, unknown> }>(selectByKeysSql(table, null), [
+      JSON.stringify(keys),
+    ]);
     return rows.map((r) => r.r);
   }
 }
 
-function splitTableKey(key: string): [string, string] {
-  const dot = key.indexOf('.');
-  return [key.slice(0, dot), key.slice(dot + 1)];
+/**
+ * The rows whose primary keys are in $1 (a JSON array of key objects), as one column `r` (the row
+ * as JSON); `columns` null: every column. One index lookup per key (the lateral subquery with
+ * `limit 1` cannot be turned into a join): the planner cannot see how many keys $1 holds, and a
+ * hash join over the whole table, with its policies checked on every row, is what it chose
+ * otherwise.
+ */
+function selectByKeysSql(table: TableInfo, columns: string[] | null): string {
+  const name = `${ident(table.schema)}.${ident(table.table)}`;
+  const cols = columns ? columns.map((c) => `t.${ident(c)}`) : ['t.*'];
+  const match = table.primaryKey.map((c) => `t.${ident(c)} = k.${ident(c)}`).join(' and ');
+  return `select to_jsonb(x) as r from jsonb_populate_recordset(null::${name}, $1::jsonb) k
+    cross join lateral (select ${cols.join(', ')} from ${name} t where ${match} limit 1) x`;
+}
+
+/** Channels whose tokens carry equal claims are one viewer (checked once per change). */
+const viewerKeys = new WeakMap<JwtClaims, string>();
+function viewerKeyOf(claims: JwtClaims): string {
+  let key = viewerKeys.get(claims);
+  if (key === undefined) {
+    key = JSON.stringify(claims);
+    viewerKeys.set(claims, key);
+  }
+  return key;
 }
