@@ -146,6 +146,7 @@ export async function startBackend(
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
+      { path: '/realtime/v1', app: realtime.http },
       {
         path: '/storage/v1',
         app: createStorageApp({ db, keys, store, dataDir: env.DATA_DIR?.trim() || './.data' }),

@@ -354,3 +354,32 @@ exception when duplicate_object or unique_violation then
   null; -- created meanwhile by a concurrent bootstrap
 end
 $$;
+
+-- Realtime's schema in a project's database (supabase/realtime, priv/repo/tenant_schema): the
+-- `messages` table whose RLS policies authorise private channels, and `realtime.topic()`, the
+-- topic a policy is asked about. A project's migrations write those policies
+-- (`create policy ... on realtime.messages ... using (realtime.topic() = ...)`), exactly as on
+-- hosted Supabase. The embedded Realtime (server/realtime/authorization.ts) checks them the way
+-- Realtime does; rows are only ever inserted in a transaction that is rolled back. Hosted
+-- Realtime partitions this table by day; the policies cannot tell.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant insert, select, update on table realtime.messages to anon, authenticated, service_role;
+create or replace function realtime.topic() returns text
+  language sql stable
+as $$ select nullif(current_setting('realtime.topic', true), '')::text; $$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;

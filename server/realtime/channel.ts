@@ -3,6 +3,7 @@
  * subscriptions, its broadcast and presence settings.
  */
 import type { JwtClaims } from '../keys/keys';
+import type { Policies } from './authorization';
 import type { PgSubscription, Viewer } from './changes';
 
 export interface ChannelConfig {
@@ -11,6 +12,11 @@ export interface ChannelConfig {
   presenceEnabled: boolean;
   presenceKey: string;
   isPrivate: boolean;
+}
+
+/** Public and private channels of one name are two topics (as Realtime's tenant topics are). */
+export function memberKey(topic: string, isPrivate: boolean): string {
+  return `${isPrivate ? 'private' : 'public'}:${topic}`;
 }
 
 export class Channel {
@@ -23,6 +29,8 @@ export class Channel {
   tracked = false;
   /** Last tracked state: the same state again is not re-broadcast. */
   trackedState: string | null = null;
+  /** A private channel's policies on realtime.messages (null on a public channel). */
+  policies: Policies | null = null;
 
   constructor(
     readonly topic: string,
@@ -40,6 +48,16 @@ export class Channel {
   /** The topic without its `realtime:` prefix, as system messages name the channel. */
   get name(): string {
     return this.topic.replace(/^realtime:/, '');
+  }
+
+  /** Its topic among the server's channels: public and private channels of a name differ. */
+  get memberKey(): string {
+    return memberKey(this.topic, this.config.isPrivate);
+  }
+
+  /** Whether it receives presence state and diffs (private: the presence read policy). */
+  get mayReadPresence(): boolean {
+    return !this.config.isPrivate || this.policies?.presence.read === true;
   }
 
   get userId(): string | null {

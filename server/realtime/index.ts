@@ -4,8 +4,10 @@
  */
 import type { Server } from 'node:http';
 import type { ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { ChangeStream } from './changes';
+import { createRealtimeApp } from './http';
 import { REALTIME_PATH, RealtimeServer, type RealtimeLimits } from './server';
 
 export { REALTIME_PATH, DEFAULT_LIMITS, type RealtimeLimits, type RealtimeStats } from './server';
@@ -13,6 +15,8 @@ export { REALTIME_PATH, DEFAULT_LIMITS, type RealtimeLimits, type RealtimeStats 
 export interface Realtime {
   server: RealtimeServer;
   changes: ChangeStream;
+  /** The REST endpoints (`/api/broadcast`), to mount at `/realtime/v1`. */
+  http: Hono;
   /** Serves the websocket path on an HTTP server (its `upgrade` event). */
   attach(http: ServerType): void;
   close(): Promise<void>;
@@ -39,10 +43,16 @@ export async function startRealtime(opts: {
 }): Promise<Realtime> {
   const changes = new ChangeStream(opts.db);
   await changes.start();
-  const server = new RealtimeServer({ jwtSecret: opts.jwtSecret, changes, limits: opts.limits });
+  const server = new RealtimeServer({
+    jwtSecret: opts.jwtSecret,
+    db: opts.db,
+    changes,
+    limits: opts.limits,
+  });
   return {
     server,
     changes,
+    http: createRealtimeApp({ db: opts.db, jwtSecret: opts.jwtSecret, server }),
     attach(http) {
       (http as Server).on('upgrade', (req, socket, head) => {
         if (!server.handleUpgrade(req, socket, head)) socket.destroy();

@@ -6,9 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Database } from '../db/database';
 import { checkToken, tokenErrorReason } from './auth';
+import { emptyPolicies, mayWrite, readPolicies, type Extension } from './authorization';
 import type { ChangePayload, ChangeStream, ChangeType, PgSubscription } from './changes';
-import { Channel } from './channel';
+import { Channel, memberKey } from './channel';
 import { FilterError, parseFilter } from './filters';
 import { PresenceStore, type PresenceDiff } from './presence';
 import {
@@ -88,6 +90,7 @@ export class RealtimeServer {
   readonly #wss: WebSocketServer;
   readonly #secret: string;
   readonly #changes: ChangeStream;
+  readonly #db: Database;
   readonly limits: RealtimeLimits;
   readonly #connections = new Set<Connection>();
   readonly #topics = new Map<string, Set<{ conn: Connection; channel: Channel }>>();
@@ -100,10 +103,12 @@ export class RealtimeServer {
 
   constructor(opts: {
     jwtSecret: string;
+    db: Database;
     changes: ChangeStream;
     limits?: Partial<RealtimeLimits>;
   }) {
     this.#secret = opts.jwtSecret;
+    this.#db = opts.db;
     this.#changes = opts.changes;
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.#wss = new WebSocketServer({
@@ -278,7 +283,7 @@ export class RealtimeServer {
     if (conn.closed) return;
     if (isBinary) {
       if (conn.vsn !== '2.0.0') throw new ProtocolError('binary frames need vsn 2.0.0');
-      this.#onUserBroadcast(conn, decodeBinary(data));
+      await this.#onUserBroadcast(conn, decodeBinary(data));
       return;
     }
     const message = decodeText(conn.vsn, data.toString('utf8'));
@@ -305,10 +310,10 @@ export class RealtimeServer {
         await this.#accessToken(conn, channel, payload.access_token);
         return;
       case 'broadcast':
-        this.#onJsonBroadcast(conn, channel, message, payload);
+        await this.#onJsonBroadcast(conn, channel, message, payload);
         return;
       case 'presence':
-        this.#onPresence(conn, channel, message, payload);
+        await this.#onPresence(conn, channel, message, payload);
         return;
       default:
         return; // Realtime ignores (and logs) unexpected events
@@ -344,13 +349,15 @@ export class RealtimeServer {
     if (conn.closed) return;
 
     const isPrivate = config.private === true;
-    if (isPrivate && check.claims.role !== 'service_role') {
-      // Private channels are authorised by policies on realtime.messages, which this server
-      // does not have: nobody but the service role may join one (docs/realtime.md).
-      return error(
-        `Unauthorized: You do not have permissions to read from this Channel topic: ${topic.slice(9)}`,
-      );
-    }
+    const presenceEnabled = presence.enabled === true;
+    // A private channel is joined only by who may read its broadcasts or its presence under the
+    // policies on realtime.messages (authorization.ts).
+    const policies = isPrivate
+      ? await this.#readPolicies(check.claims, topic.slice(9), presenceEnabled)
+      : null;
+    if (conn.closed) return;
+    if (isPrivate && !policies?.broadcast.read && !policies?.presence.read)
+      return error(`Unauthorized: ${noReadPermission(topic)}`);
 
     const sub = typeof check.claims.sub === 'string' ? check.claims.sub : null;
     if (sub && !conn.users.has(sub)) {
@@ -372,7 +379,7 @@ export class RealtimeServer {
       {
         broadcastSelf: broadcast.self === true,
         broadcastAck: broadcast.ack === true,
-        presenceEnabled: presence.enabled === true,
+        presenceEnabled,
         presenceKey,
         isPrivate,
       },
@@ -380,6 +387,7 @@ export class RealtimeServer {
       token,
       check.expiresAt,
     );
+    channel.policies = policies;
 
     if (sub) {
       conn.users.add(sub);
@@ -391,10 +399,10 @@ export class RealtimeServer {
       sockets.add(conn);
     }
     conn.channels.set(topic, channel);
-    let members = this.#topics.get(topic);
+    let members = this.#topics.get(channel.memberKey);
     if (!members) {
       members = new Set();
-      this.#topics.set(topic, members);
+      this.#topics.set(channel.memberKey, members);
     }
     members.add({ conn, channel });
 
@@ -410,8 +418,8 @@ export class RealtimeServer {
       }
     }
     this.#reply(conn, message, 'ok', { postgres_changes: response });
-    if (channel.config.presenceEnabled)
-      this.#push(conn, channel, 'presence_state', this.#presence.list(topic));
+    if (channel.config.presenceEnabled && channel.mayReadPresence)
+      this.#push(conn, channel, 'presence_state', this.#presence.list(channel.memberKey));
     if (typeof prepared === 'string')
       this.#system(conn, channel, 'postgres_changes', 'error', prepared);
     else if (prepared.length > 0)
@@ -474,15 +482,15 @@ export class RealtimeServer {
     conn.channels.delete(channel.topic);
     for (const s of channel.subscriptions) this.#changes.unsubscribe(s);
     channel.subscriptions.length = 0;
-    const members = this.#topics.get(channel.topic);
+    const members = this.#topics.get(channel.memberKey);
     if (members) {
       for (const m of members) if (m.channel === channel) members.delete(m);
-      if (members.size === 0) this.#topics.delete(channel.topic);
+      if (members.size === 0) this.#topics.delete(channel.memberKey);
     }
     if (channel.tracked) {
       channel.tracked = false;
-      const diff = this.#presence.untrack(channel.topic, channel.config.presenceKey, channel);
-      if (diff) this.#presenceDiff(channel.topic, diff);
+      const diff = this.#presence.untrack(channel.memberKey, channel.config.presenceKey, channel);
+      if (diff) this.#presenceDiff(channel.memberKey, diff);
     }
   }
 
@@ -494,14 +502,103 @@ export class RealtimeServer {
       this.#shutdown(conn, channel, check.message);
       return;
     }
+    if (channel.config.isPrivate) {
+      // The policies are asked again with the new claims; losing read access ends the channel.
+      const before = channel.policies;
+      const after = await this.#readPolicies(
+        check.claims,
+        channel.name,
+        channel.config.presenceEnabled,
+      );
+      if (conn.channels.get(channel.topic) !== channel) return;
+      const revoked =
+        (before?.broadcast.read === true && after.broadcast.read === false) ||
+        (before?.presence.read === true && after.presence.read === false);
+      if (revoked || (!after.broadcast.read && !after.presence.read)) {
+        this.#shutdown(conn, channel, noReadPermission(channel.topic));
+        return;
+      }
+      channel.policies = after;
+    }
     channel.token = token;
     channel.expiresAt = check.expiresAt;
     channel.viewer.claims = check.claims; // the subscriptions' viewer: RLS uses the new claims
   }
 
+  /** Read policies of a private channel's topic; a policy that errors reads as no access. */
+  async #readPolicies(
+    claims: Channel['viewer']['claims'],
+    name: string,
+    presenceEnabled: boolean,
+  ): Promise<NonNullable<Channel['policies']>> {
+    const extensions: Extension[] = presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'];
+    try {
+      return await readPolicies(this.#db, claims, name, extensions);
+    } catch (error) {
+      console.error('realtime: a realtime.messages policy failed:', error);
+      return emptyPolicies();
+    }
+  }
+
+  /** Whether a private channel's caller may write `extension` (asked once, then kept). */
+  async #mayWrite(channel: Channel, extension: Extension): Promise<boolean> {
+    if (!channel.config.isPrivate) return true;
+    const policies = (channel.policies ??= emptyPolicies());
+    if (policies[extension].write === undefined) {
+      try {
+        policies[extension].write = await mayWrite(
+          this.#db,
+          channel.viewer.claims,
+          channel.name,
+          extension,
+        );
+      } catch (error) {
+        console.error('realtime: a realtime.messages policy failed:', error);
+        return false;
+      }
+    }
+    return policies[extension].write === true;
+  }
+
   // ---------------------------------------------------------------------------- broadcast
 
-  #onUserBroadcast(conn: Connection, b: UserBroadcast): void {
+  /**
+   * A broadcast from outside a channel (the REST endpoint, http.ts): to every channel of the
+   * topic (private ones if `isPrivate`), as Realtime's `BatchBroadcast` (JSON, `payload` a map)
+   * or `SingleBroadcast` (a user broadcast: JSON or binary bytes) sends it.
+   */
+  broadcastFromServer(
+    message:
+      | { kind: 'json'; topic: string; event: string; payload: unknown; id?: string }
+      | { kind: 'user'; topic: string; event: string; encoding: 0 | 1; bytes: Buffer },
+    isPrivate: boolean,
+  ): void {
+    const topic = `realtime:${message.topic}`;
+    if (message.kind === 'json') {
+      this.#relayJson(topic, isPrivate, null, {
+        type: 'broadcast',
+        event: message.event,
+        payload: message.payload,
+        ...(message.id ? { meta: { id: message.id } } : {}),
+      });
+    } else {
+      this.#relayUser(
+        {
+          joinRef: null,
+          ref: null,
+          topic,
+          userEvent: message.event,
+          encoding: message.encoding,
+          metadata: null,
+          userPayload: message.bytes,
+        },
+        isPrivate,
+        null,
+      );
+    }
+  }
+
+  async #onUserBroadcast(conn: Connection, b: UserBroadcast): Promise<void> {
     const channel = conn.channels.get(b.topic);
     if (!channel) return;
     const request: Message = {
@@ -511,16 +608,72 @@ export class RealtimeServer {
       event: 'broadcast',
       payload: null,
     };
+    // A private channel's caller needs the broadcast write policy; without it the message is
+    // dropped without a reply (Realtime's BroadcastHandler).
+    if (!(await this.#mayWrite(channel, 'broadcast'))) return;
     if (b.userPayload.length > this.limits.maxPayloadBytes) {
       if (channel.config.broadcastAck)
         this.#reply(conn, request, 'error', { reason: 'Payload size exceeded' });
       return;
     }
+    this.#relayUser(b, channel.config.isPrivate, channel.config.broadcastSelf ? null : conn);
+    if (channel.config.broadcastAck) this.#reply(conn, request, 'ok');
+  }
+
+  async #onJsonBroadcast(
+    conn: Connection,
+    channel: Channel,
+    message: Message,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    if (!(await this.#mayWrite(channel, 'broadcast'))) return;
+    if (Buffer.byteLength(JSON.stringify(payload)) > this.limits.maxPayloadBytes) {
+      if (channel.config.broadcastAck)
+        this.#reply(conn, message, 'error', { reason: 'Payload size exceeded' });
+      return;
+    }
+    this.#relayJson(
+      channel.topic,
+      channel.config.isPrivate,
+      channel.config.broadcastSelf ? null : conn,
+      payload,
+    );
+    if (channel.config.broadcastAck) this.#reply(conn, message, 'ok');
+  }
+
+  /** The channels of a topic that receive its broadcasts (private: broadcast read policy). */
+  *#readers(topic: string, isPrivate: boolean, skip: Connection | null, extension: Extension) {
+    for (const member of this.#topics.get(memberKey(topic, isPrivate)) ?? []) {
+      if (member.conn === skip) continue;
+      if (isPrivate && member.channel.policies?.[extension].read !== true) continue;
+      yield member;
+    }
+  }
+
+  #relayJson(topic: string, isPrivate: boolean, skip: Connection | null, payload: unknown): void {
+    const frames = new Map<Vsn, string>();
+    for (const member of this.#readers(topic, isPrivate, skip, 'broadcast')) {
+      let frame = frames.get(member.conn.vsn);
+      if (!frame) {
+        frame = encode(member.conn.vsn, {
+          joinRef: null,
+          ref: null,
+          topic,
+          event: 'broadcast',
+          payload,
+        });
+        frames.set(member.conn.vsn, frame);
+      }
+      this.#sendRaw(member.conn, frame);
+    }
+  }
+
+  /** A user broadcast: its payload relayed as bytes (binary frames to vsn 2 sockets). */
+  #relayUser(b: UserBroadcast, isPrivate: boolean, skip: Connection | null): void {
     let binary: Buffer | null = null;
     let json: string | undefined;
     const jsonPayload = userBroadcastPayload(b);
-    for (const member of this.#topics.get(b.topic) ?? []) {
-      if (member.conn === conn && !channel.config.broadcastSelf) continue;
+    for (const member of this.#readers(b.topic, isPrivate, skip, 'broadcast')) {
       if (member.conn.vsn === '2.0.0') {
         binary ??= encodeUserBroadcast({ ...b, metadata: null });
         this.#sendRaw(member.conn, binary);
@@ -535,53 +688,35 @@ export class RealtimeServer {
         this.#sendRaw(member.conn, json);
       }
     }
-    if (channel.config.broadcastAck) this.#reply(conn, request, 'ok');
-  }
-
-  #onJsonBroadcast(
-    conn: Connection,
-    channel: Channel,
-    message: Message,
-    payload: Record<string, unknown>,
-  ): void {
-    if (Buffer.byteLength(JSON.stringify(payload)) > this.limits.maxPayloadBytes) {
-      if (channel.config.broadcastAck)
-        this.#reply(conn, message, 'error', { reason: 'Payload size exceeded' });
-      return;
-    }
-    const frames = new Map<Vsn, string>();
-    for (const member of this.#topics.get(channel.topic) ?? []) {
-      if (member.conn === conn && !channel.config.broadcastSelf) continue;
-      let frame = frames.get(member.conn.vsn);
-      if (!frame) {
-        frame = encode(member.conn.vsn, {
-          joinRef: null,
-          ref: null,
-          topic: channel.topic,
-          event: 'broadcast',
-          payload,
-        });
-        frames.set(member.conn.vsn, frame);
-      }
-      this.#sendRaw(member.conn, frame);
-    }
-    if (channel.config.broadcastAck) this.#reply(conn, message, 'ok');
   }
 
   // ---------------------------------------------------------------------------- presence
 
-  #onPresence(
+  async #onPresence(
     conn: Connection,
     channel: Channel,
     message: Message,
     payload: Record<string, unknown>,
-  ): void {
+  ): Promise<void> {
     const event = typeof payload.event === 'string' ? payload.event.toLowerCase() : '';
+    const key = channel.memberKey;
     if (event === 'track') {
       const state = payload.payload ?? {};
       if (!isRecord(state)) {
         this.#reply(conn, message, 'error', { reason: 'Presence track payload must be a map' });
         return;
+      }
+      if (channel.config.isPrivate) {
+        // Tracking on a private channel needs the presence write policy (and reads presence
+        // only with the read policy, asked now if the join did not).
+        if (channel.policies?.presence.read === undefined) {
+          const read = await this.#readPolicies(channel.viewer.claims, channel.name, true);
+          (channel.policies ??= emptyPolicies()).presence.read = read.presence.read === true;
+        }
+        if (!(await this.#mayWrite(channel, 'presence'))) {
+          this.#reply(conn, message, 'error');
+          return;
+        }
       }
       const text = JSON.stringify(state);
       if (Buffer.byteLength(text) > this.limits.maxPayloadBytes) {
@@ -594,27 +729,32 @@ export class RealtimeServer {
       }
       channel.tracked = true;
       channel.trackedState = text;
-      const diff = this.#presence.track(channel.topic, channel.config.presenceKey, channel, state);
+      const diff = this.#presence.track(key, channel.config.presenceKey, channel, state);
       this.#reply(conn, message, 'ok');
-      this.#presenceDiff(channel.topic, diff);
+      this.#presenceDiff(key, diff);
       return;
     }
     if (event === 'untrack') {
       channel.tracked = false;
       channel.trackedState = null;
-      const diff = this.#presence.untrack(channel.topic, channel.config.presenceKey, channel);
+      const diff = this.#presence.untrack(key, channel.config.presenceKey, channel);
       this.#reply(conn, message, 'ok');
-      if (diff) this.#presenceDiff(channel.topic, diff);
+      if (diff) this.#presenceDiff(key, diff);
       return;
     }
     this.#reply(conn, message, 'error', { reason: `Unknown presence event ${event}` });
   }
 
-  #presenceDiff(topic: string, diff: PresenceDiff): void {
-    for (const member of this.#topics.get(topic) ?? []) {
+  #presenceDiff(key: string, diff: PresenceDiff): void {
+    for (const member of this.#topics.get(key) ?? []) {
+      if (!member.channel.mayReadPresence) continue;
       this.#push(member.conn, member.channel, 'presence_diff', diff);
     }
   }
+}
+
+function noReadPermission(topic: string): string {
+  return `You do not have permissions to read from this Channel topic: ${topic.replace(/^realtime:/, '')}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -41,6 +41,7 @@ export async function startRealtimeHarness(
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);
+  app.route('/realtime/v1', realtime.http);
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve({ server: s, port: info.port }),
