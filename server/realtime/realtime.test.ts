@@ -301,6 +301,24 @@ describe('connection bounds', () => {
     await one.disconnect();
   });
 
+  it('refuses a socket over the server-wide connection limit (HTTP 429)', async () => {
+    const { limits } = h.realtime.server;
+    const before = limits.maxConnections;
+    limits.maxConnections = h.realtime.server.stats().connections + 1;
+    const url = `${h.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${h.keys.anonKey}&vsn=2.0.0`;
+    const open = () =>
+      new Promise<{ status: number; ws: WebSocket }>((resolve) => {
+        const ws = new WebSocket(url);
+        ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0, ws }));
+        ws.on('open', () => resolve({ status: 101, ws }));
+      });
+    const first = await open();
+    const second = await open();
+    limits.maxConnections = before;
+    first.ws.terminate();
+    expect([first.status, second.status]).toEqual([101, 429]);
+  });
+
   it('drops a client that does not read, instead of queueing without bound', async () => {
     const before = h.realtime.server.stats().droppedSlow;
     const reader = new WebSocket(
