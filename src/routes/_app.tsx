@@ -3,10 +3,14 @@ import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
 import { bindRealtime, bindSyncToAuth, useProfile } from '@/data';
 import { useAuthStatus, useSessionUserId } from '@/data/auth';
+import { adNetworkScriptUrl } from '@/features/ads/ad-network-config';
 import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
 
-// House ads (spec 9): their module loads only for a free plan, after the page.
+// House ads (spec 9): their module loads only for a free plan, after the page. An ad network's
+// script only when one is configured (DECISIONS.md), from a module of its own.
 const HouseAds = lazy(() => import('@/features/ads/house-ads'));
+const AdNetwork = lazy(() => import('@/features/ads/ad-network'));
+const AD_NETWORK_SCRIPT_URL = adNetworkScriptUrl();
 
 export const Route = createFileRoute('/_app')({
   component: AppRoutes,
@@ -45,10 +49,12 @@ function AppRoutes() {
 function FreePlanAds() {
   const userId = useSessionUserId();
   const profile = useProfile(userId);
-  if (!profile || profile.subscriptionPlan !== 'free') return null;
+  if (!profile) return null;
+  const free = profile.subscriptionPlan === 'free';
   return (
     <Suspense fallback={null}>
-      <HouseAds />
+      {free ? <HouseAds /> : null}
+      {AD_NETWORK_SCRIPT_URL ? <AdNetwork scriptUrl={AD_NETWORK_SCRIPT_URL} free={free} /> : null}
     </Suspense>
   );
 }
