@@ -66,6 +66,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    // Everything the entry imports statically (the landing page, React, Mantine's core, the
+    // router) in one chunk: left to automatic chunking, the modules lazy routes share with the
+    // entry were cut into a dozen small chunks, each compressed on its own (docs/architecture.md,
+    // "Watch the entry chunk").
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } } },
   },
   test: {
     // Integration tests run against a real database and server: on a busy 2-core machine a

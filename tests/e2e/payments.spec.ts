@@ -4,31 +4,12 @@
  * plan polled on /payment-approved and changed by the signed webhook, no ads afterwards, the
  * downgrade with its confirmation; a declined card and an invalid promo code change nothing.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { downgradeWithConfirmation, fillCard, planCard, shot } from './support/checkout';
 import { signInAsNewUser } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 60_000 };
-
-const SHOTS = process.env.PAYMENTS_SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
-
-const planCard = (page: Page, name: string) =>
-  page.getByRole('region', { name, exact: true }).filter({ has: page.getByRole('button') });
-
-async function fillCard(page: Page, number: string) {
-  await expect(page.getByText('Development stand-in for Stripe Checkout')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Cardholder name').fill('Test Listener');
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-}
 
 test('a free user sees house ads, upgrades to Basic with 4242…, then sees Basic and no ads; downgrades with the confirmation', async ({
   page,
@@ -79,24 +60,7 @@ test('a free user sees house ads, upgrades to Basic with 4242…, then sees Basi
   await expect(page.locator('[data-house-ad]')).toHaveCount(0);
 
   await page.goto('/subscription');
-  await expect(planCard(page, 'Basic').getByRole('button', { name: /Current Plan/ })).toBeDisabled(
-    LOADED,
-  );
-  await expect(page.getByTestId('plan-status')).toContainText('renews on');
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(
-      'Are you sure you want to downgrade to the Free plan? This will cancel your current subscription.',
-    );
-    void dialog.accept();
-  });
-  await planCard(page, 'Free').getByRole('button', { name: 'Downgrade to Free' }).click();
-  await expect(
-    page.getByText('Downgrade request submitted. Your plan will be updated shortly.', {
-      exact: false,
-    }),
-  ).toBeVisible(LOADED);
-  await expect(page.getByTestId('plan-status')).toContainText('It ends on', LOADED);
-  await expect(page.getByTestId('plan-status')).toContainText('Basic');
+  await downgradeWithConfirmation(page);
   await shot(page, 'subscription-downgraded-desktop');
 });
 

@@ -3,22 +3,13 @@
  * /payouts, the admin completes it on /admin, the artist sees Completed. Neither page scrolls
  * sideways, and every action of the admin tables is on screen without scrolling the table.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { expectNoSidewaysScroll } from './support/layout';
 import { asAdmin, creditEarnings } from './support/money';
 import { createUser, signIn } from './support/session';
+import { expectToast, recordToasts } from './support/toasts';
 
 test.describe.configure({ timeout: 150_000 });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => {
-    const main = document.getElementById('main');
-    return Math.max(
-      document.documentElement.scrollWidth - window.innerWidth,
-      main ? main.scrollWidth - main.clientWidth : 0,
-    );
-  });
-  expect(overflow, `${page.url()} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
-}
 
 /** Inside the viewport's width as laid out (no sideways scroll of its table needed). */
 async function expectWithinWidth(locator: Locator) {
@@ -36,6 +27,7 @@ test('phone: an artist withdraws, the admin completes it, the artist sees Comple
   expect(page.viewportSize()?.width).toBe(375);
   const artist = await createUser(page.request, `Phone Payee ${Date.now() % 100000}`);
   await creditEarnings(page.request, artist.id, 12.34);
+  await recordToasts(page);
   await signIn(page, artist.email, artist.password);
   await page.goto('/payouts');
   await expect(page.getByRole('group', { name: 'Balance' })).toContainText('€12.34', {
@@ -47,11 +39,10 @@ test('phone: an artist withdraws, the admin completes it, the artist sees Comple
   await page.getByLabel('Amount (EUR)').fill('6');
   await page.getByLabel('PayPal email').fill('phone-payee@example.com');
   await page.getByRole('button', { name: 'Request Withdrawal' }).click();
-  await expect(
-    page.getByText(
-      'Withdrawal request submitted successfully! Your balance will update once processed.',
-    ),
-  ).toBeVisible();
+  await expectToast(
+    page,
+    'Withdrawal request submitted successfully! Your balance will update once processed.',
+  );
   await expect(page.getByTestId('payout-row').getByText('Pending')).toBeVisible();
 
   const { viewport, isMobile, hasTouch, userAgent, deviceScaleFactor } = test.info().project.use;
@@ -74,7 +65,7 @@ test('phone: an artist withdraws, the admin completes it, the artist sees Comple
 
   await request.getByRole('button', { name: 'Complete' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Complete' }).click();
-  await expect(admin.getByText('Withdrawal completed')).toBeVisible();
+  await expectToast(admin, 'Withdrawal completed');
   await expect(request).toHaveCount(0);
   await admin.context().close();
 

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { asAdmin, creditEarnings, seedTrack } from './support/money';
 import { createUser, signIn, signInAsNewUser } from './support/session';
+import { expectToast, recordToasts } from './support/toasts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -27,6 +28,7 @@ test('an artist withdraws by PayPal; an admin completes it; the artist sees Comp
 }) => {
   const artist = await createUser(page.request, `Payee ${randomUUID().slice(0, 6)}`);
   await creditEarnings(page.request, artist.id, 12.34);
+  await recordToasts(page);
   await signIn(page, artist.email, artist.password);
   await page.goto('/payouts');
   await expect(page.getByRole('group', { name: 'Balance' })).toContainText('€12.34', {
@@ -40,11 +42,10 @@ test('an artist withdraws by PayPal; an admin completes it; the artist sees Comp
   await page.getByLabel('PayPal email').fill('payee@example.com');
   // A double click sends one request.
   await page.getByRole('button', { name: 'Request Withdrawal' }).dblclick();
-  await expect(
-    page.getByText(
-      'Withdrawal request submitted successfully! Your balance will update once processed.',
-    ),
-  ).toBeVisible();
+  await expectToast(
+    page,
+    'Withdrawal request submitted successfully! Your balance will update once processed.',
+  );
   await expect(page.getByRole('group', { name: 'Balance' })).toContainText('€6.34');
   await expect(page.getByTestId('payout-row')).toHaveCount(1);
   await expect(page.getByTestId('payout-row').getByText('Pending')).toBeVisible();
@@ -56,7 +57,7 @@ test('an artist withdraws by PayPal; an admin completes it; the artist sees Comp
   await expect(request).toContainText('payee@example.com');
   await request.getByRole('button', { name: 'Complete' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Complete' }).click();
-  await expect(admin.getByText('Withdrawal completed')).toBeVisible();
+  await expectToast(admin, 'Withdrawal completed');
   await expect(request).toHaveCount(0);
   await expect(admin.getByTestId('audit-entry').first()).toContainText('Completed a withdrawal');
   await admin.context().close();
@@ -81,7 +82,7 @@ test('an admin approves a pending track and it shows as Approved', async ({ page
   const row = admin.getByTestId('moderation-row').filter({ hasText: title });
   await expect(row.getByText('Pending review')).toBeVisible();
   await row.getByRole('button', { name: `Approve ${title}` }).click();
-  await expect(admin.getByText('Track approved')).toBeVisible();
+  await expectToast(admin, 'Track approved');
   await expect(row.getByText('Approved')).toBeVisible();
   await admin.context().close();
 });
@@ -103,11 +104,11 @@ test('a listener reports a track and the admin takes it down', async ({ page, br
 
   const admin = await asAdmin(browser);
   const report = admin.getByTestId('report').filter({ hasText: title });
-  await expect(report).toContainText('This is my song.');
+  await expect(report).toContainText('This is my song.', { timeout: 30_000 });
   await report.getByRole('button', { name: 'Take down' }).click();
   await admin.getByLabel('Reason shown to the uploader').fill('Copyright claim upheld.');
   await admin.getByRole('dialog').getByRole('button', { name: 'Take down' }).click();
-  await expect(admin.getByText('Track taken down')).toBeVisible();
+  await expectToast(admin, 'Track taken down');
   await expect(report).toHaveCount(0);
   await admin.context().close();
 

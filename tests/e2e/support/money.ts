@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, serviceRoleKey, signIn } from './session';
+import { recordToasts } from './toasts';
 
 /** A service-role POST (REST table or RPC), answered with its JSON. */
 export async function service(
@@ -47,10 +48,11 @@ export async function seedTrack(
   return rows[0]!.id;
 }
 
-/** The demo admin on /admin, in a new context of `browser` (the test's device settings). */
+/** The demo admin on /admin (toasts recorded), in a new context of `browser`. */
 export async function asAdmin(browser: Browser, contextOptions = {}): Promise<Page> {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
+  await recordToasts(page);
   await signIn(page, DEMO.admin);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible({
