@@ -78,7 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Integration tests run against a real database and server: on a busy 2-core machine a
     // healthy test can take longer than vitest's 5 s default. Timing never decides a test.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     projects: [
       {
         extends: true,

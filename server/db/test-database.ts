@@ -26,7 +26,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 
 /** For beforeAll/afterAll hooks that open or close a test database (slow on a busy machine). */
-export const DATABASE_HOOK_TIMEOUT_MS = 60_000;
+export const DATABASE_HOOK_TIMEOUT_MS = 180_000;
 
 export interface TestDatabase {
   db: Database;

@@ -199,7 +199,7 @@ describe('fuzzed requests against the server', () => {
   let h: RestHarness;
   beforeAll(async () => {
     h = await startHarness();
-  }, 60_000);
+  });
   afterAll(async () => {
     await h?.close();
   });

@@ -5,7 +5,7 @@ import { startHarness, type RestHarness } from './test-support';
 let h: RestHarness;
 beforeAll(async () => {
   h = await startHarness();
-}, 60_000);
+});
 afterAll(async () => {
   await h?.close();
 });

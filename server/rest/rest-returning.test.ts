@@ -28,7 +28,7 @@ beforeAll(async () => {
   h = await startHarness(GRANTS_SQL);
   alice = await createUser(h.db, { name: 'Alice' });
   token = h.userToken(alice.id, { email: alice.email });
-}, 60_000);
+});
 afterAll(async () => {
   await h?.close();
 });

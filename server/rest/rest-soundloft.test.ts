@@ -13,7 +13,7 @@ beforeAll(async () => {
   bob = await createUser(h.db, { name: 'Bob' });
   trackId = (await createTrack(h.db, alice, { title: 'First Light', genre: 'ambient' })).id;
   await createTrack(h.db, alice, { title: 'Second Wind', genre: 'rock' });
-}, 60_000);
+});
 afterAll(async () => {
   await h?.close();
 });

@@ -7,7 +7,7 @@ let service: Record<string, string>;
 beforeAll(async () => {
   h = await startHarness();
   service = { apikey: h.keys.serviceRoleKey, Authorization: `Bearer ${h.keys.serviceRoleKey}` };
-}, 60_000);
+});
 afterAll(async () => {
   await h?.close();
 });
