@@ -242,7 +242,7 @@ describe('promo codes', { timeout: TEST_TIMEOUT_MS }, () => {
     expect(await planOf(user)).toBe('basic');
   });
 
-  it("answers Stripe's invalid coupon for unknown, inactive and used-up codes", async () => {
+  it("answers Stripe's invalid coupon for unknown, inactive, used-up and expired codes", async () => {
     const user = await h.newUser();
     expect((await checkout(user, 'basic', 'NOSUCHCODE')).body).toEqual({ error: 'Invalid coupon' });
 
@@ -268,6 +268,30 @@ describe('promo codes', { timeout: TEST_TIMEOUT_MS }, () => {
     await sandbox.delivery.idle();
     const second = await checkout(user, 'basic', once.code);
     expect(second).toEqual({ status: 400, body: { error: 'Invalid coupon' } });
+
+    // Expired: a coupon past its redeem_by, and a code past its expires_at (real time here).
+    const soon = Math.floor(Date.now() / 1000) + 2;
+    const ending = await stripe.coupons.create({
+      percent_off: 10,
+      duration: 'once',
+      redeem_by: soon,
+    });
+    const lateCoupon = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: ending.id },
+      code: `LATE${Date.now()}`,
+    });
+    const lateCode = await stripe.promotionCodes.create({
+      promotion: { type: 'coupon', coupon: coupon.id },
+      code: `GONE${Date.now()}`,
+      expires_at: soon,
+    });
+    await new Promise((resolve) => setTimeout(resolve, (soon + 1) * 1000 - Date.now()));
+    for (const code of [lateCoupon.code, lateCode.code]) {
+      expect(await checkout(user, 'basic', code)).toEqual({
+        status: 400,
+        body: { error: 'Invalid coupon' },
+      });
+    }
 
     // The library sees Stripe's error JSON as a StripeInvalidRequestError.
     await expect(
