@@ -178,7 +178,7 @@ describe(`migrations (${testDatabaseKind()})`, () => {
       { id: 'covers', public: true },
       { id: 'renditions', public: false },
       { id: 'stems', public: false },
-      { id: 'tracks', public: true },
+      { id: 'tracks', public: false },
     ]);
   });
 

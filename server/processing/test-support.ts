@@ -9,7 +9,7 @@ import { openTestDatabase } from '../db/test-database';
 import { createUser, type TestUser } from '../db/test-factories';
 import { loadKeys, type Keys } from '../keys';
 import { createRestApp } from '../rest';
-import { createStorageApp } from '../storage/app';
+import { createStorageApp, type SignedRead } from '../storage/app';
 import { openObjectStore, type ObjectStore } from '../storage/object-store';
 import { accessToken, serveApp, supabaseClient } from '../storage/test-support';
 import { startTrackProcessing, type TrackProcessing } from './jobs';
@@ -20,6 +20,8 @@ export interface UploadHarness {
   store: ObjectStore;
   url: string;
   processing: TrackProcessing;
+  /** Every read through a signed URL that sent bytes, oldest first. */
+  signedReads: SignedRead[];
   tokenFor: (user: TestUser) => string;
   client: (user?: TestUser) => SupabaseClient;
   newUser: (plan?: 'free' | 'basic' | 'premium') => Promise<TestUser>;
@@ -37,7 +39,11 @@ export async function startUploadHarness(): Promise<UploadHarness> {
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);
-  app.route('/storage/v1', createStorageApp({ db: test.db, keys, store }));
+  const signedReads: SignedRead[] = [];
+  app.route(
+    '/storage/v1',
+    createStorageApp({ db: test.db, keys, store, onSignedRead: (read) => signedReads.push(read) }),
+  );
   const server = await serveApp(app);
   const processing = startTrackProcessing({ db: test.db, store, workers: 2, pollMs: 100 });
   const tokenFor = (user: TestUser) => accessToken(keys, user);
@@ -47,6 +53,7 @@ export async function startUploadHarness(): Promise<UploadHarness> {
     store,
     url: server.url,
     processing,
+    signedReads,
     tokenFor,
     client: (user) => supabaseClient(server.url, keys.anonKey, user ? tokenFor(user) : undefined),
     newUser: async (plan = 'free') => {

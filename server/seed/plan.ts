@@ -116,7 +116,8 @@ export function buildSeedPlan(
       ...track,
       uploadedBy,
       duration: Math.round(audio.durationSeconds),
-      audioUrl: publicObjectPath('tracks', name),
+      // As the app stores it: bucket and name (the bucket is private; players sign URLs).
+      audioUrl: `tracks/${name}`,
       coverUrl,
       releasedAt,
       lyricLines: track.lyrics ? syncLyrics(track.lyrics, audio.phrases, track.seed) : null,

@@ -76,7 +76,7 @@ describe('seedDemoCatalogue (two tracks, on worker threads)', () => {
     ]);
   });
 
-  it('stores playable audio and covers behind same-origin public paths', async () => {
+  it('stores audio in the private tracks bucket and covers behind same-origin public paths', async () => {
     const { rows } = await test.db.query<{
       audio_url: string;
       cover_image: string;
@@ -88,15 +88,9 @@ describe('seedDemoCatalogue (two tracks, on worker threads)', () => {
     );
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      const audio = /^\/storage\/v1\/object\/public\/tracks\/([0-9a-f-]{36})\/(\d+)_\w+\.mp3$/.exec(
-        row.audio_url,
-      );
+      const audio = /^tracks\/([0-9a-f-]{36})\/(\d+)_\w+\.mp3$/.exec(row.audio_url);
       expect(audio).not.toBeNull();
-      const mp3 = await readAll(
-        store,
-        'tracks',
-        decodeURIComponent(row.audio_url.split('/public/tracks/')[1]!),
-      );
+      const mp3 = await readAll(store, 'tracks', row.audio_url.slice('tracks/'.length));
       expect(Math.abs(parseMp3(mp3).durationSeconds - row.duration)).toBeLessThan(1);
       const png = await readAll(
         store,

@@ -23,7 +23,7 @@ import {
   type Caller,
   type ListOptions,
 } from './objects';
-import { serveObject } from './serve-object';
+import { serveObject, type ServedBytes } from './serve-object';
 import { findBucket, putObject, sizeLimitOf, DEFAULT_FILE_SIZE_LIMIT } from './service';
 import { parseExpiresIn, signObjectUrl, verifyObjectToken } from './signed-urls';
 import { readUploadBody } from './upload-body';
@@ -38,6 +38,20 @@ export interface StorageAppOptions {
   fileSizeLimit?: number;
   /** DATA_DIR, where unfinished resumable uploads are kept ('memory': a temporary folder). */
   dataDir?: string;
+  /**
+   * Hears of every read through a signed URL that sends bytes: who the URL was signed for, the
+   * object and the byte range. The one place where served audio is known (issue 23 counts plays
+   * from it); must not throw or block.
+   */
+  onSignedRead?: (read: SignedRead) => void;
+}
+
+/** One answer to a signed URL that carried bytes (see `onSignedRead`). */
+export interface SignedRead extends ServedBytes {
+  /** The `sub` of the signed token: the user who asked for the URL (null: anon, service). */
+  sub: string | null;
+  bucket: string;
+  name: string;
 }
 
 const EXPOSED_HEADERS = [
@@ -97,6 +111,7 @@ export function createStorageApp({
   store,
   fileSizeLimit,
   dataDir,
+  onSignedRead,
 }: StorageAppOptions): Hono {
   const verify = createJwtVerifier(keys.jwtSecret);
   const globalLimit = fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT;
@@ -187,7 +202,7 @@ export function createStorageApp({
       const row = name ? await findObject(db, who, bucket, name).catch(() => null) : null;
       out.push(
         row
-          ? { error: null, path: name, signedURL: signedPath(bucket, name, expiresIn) }
+          ? { error: null, path: name, signedURL: signedPath(who, bucket, name, expiresIn) }
           : {
               error: 'Either the object does not exist or you do not have access to it',
               path: name,
@@ -197,26 +212,34 @@ export function createStorageApp({
     }
     return c.json(out);
   });
-  const signedPath = (bucket: string, name: string, expiresIn: number) =>
-    `/object/sign/${bucket}/${name}?token=${signObjectUrl(keys.jwtSecret, bucket, name, expiresIn)}`;
+  // The token names the user who asked (`sub`): a signed URL serves as that user (docs/upload.md).
+  const signedPath = (who: Caller, bucket: string, name: string, expiresIn: number) => {
+    const sub = typeof who.claims?.sub === 'string' ? who.claims.sub : null;
+    const token = signObjectUrl(keys.jwtSecret, bucket, name, expiresIn, sub);
+    return `/object/sign/${bucket}/${name}?token=${token}`;
+  };
 
   app.post('/object/sign/:bucket/*', async (c) => {
     const bucket = c.req.param('bucket');
     const name = objectName(c);
     const expiresIn = parseExpiresIn((await jsonBody(c)).expiresIn);
-    const row = await findObject(db, await caller(c), bucket, name);
+    const who = await caller(c);
+    const row = await findObject(db, who, bucket, name);
     if (!row) throw StorageError.objectNotFound();
-    return c.json({ signedURL: signedPath(bucket, name, expiresIn) });
+    return c.json({ signedURL: signedPath(who, bucket, name, expiresIn) });
   });
 
   app.get('/object/sign/:bucket/*', async (c) => {
     const bucket = c.req.param('bucket');
     const name = objectName(c);
     assertSafeObjectName(name);
-    await verifyObjectToken(keys.jwtSecret, c.req.query('token'), bucket, name);
+    const { sub } = await verifyObjectToken(keys.jwtSecret, c.req.query('token'), bucket, name);
     const row = await findObject(db, 'service', bucket, name);
     if (!row) throw StorageError.objectNotFound();
-    return serveObject(c.req.raw, row, store);
+    // Every byte of audio a listener plays comes through here (the buckets of audio are private).
+    return serveObject(c.req.raw, row, store, (served) =>
+      onSignedRead?.({ sub, bucket, name, ...served }),
+    );
   });
 
   app.get('/object/public/:bucket/*', async (c) => {

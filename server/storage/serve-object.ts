@@ -32,10 +32,22 @@ function contentDisposition(download: string | null, name: string): string | nul
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** The bytes a GET sent: inclusive byte offsets into an object of `size` bytes. */
+export interface ServedBytes {
+  start: number;
+  end: number;
+  size: number;
+}
+
+/**
+ * Serves `row`'s bytes. `onServed` hears of every answer that carries bytes (200 or 206 to a GET;
+ * not HEAD, 304 or 416), with the range sent.
+ */
 export async function serveObject(
   request: Request,
   row: ObjectRow,
   store: ObjectStore,
+  onServed?: (served: ServedBytes) => void,
 ): Promise<Response> {
   const meta = row.metadata;
   const size = await store.size(row.bucket_id, row.name);
@@ -87,5 +99,7 @@ export async function serveObject(
     range.kind === 'range' ? range.range : undefined,
   );
   if (!bytes) throw StorageError.objectNotFound();
+  const start = range.kind === 'range' ? range.range.start : 0;
+  onServed?.({ start, end: start + length - 1, size });
   return new Response(bytes.stream, { status, headers });
 }

@@ -21,7 +21,7 @@ const blob = (bytes: Uint8Array, type: string) => new Blob([bytes.slice()], { ty
 const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
 
 describe('uploads with supabase-js', () => {
-  it('uploads a track (multipart), serves it publicly with safe headers', async () => {
+  it('uploads a track (multipart), serves it by signed URL with safe headers, never publicly', async () => {
     const path = `${alice.id}/${Date.now()}_My_Song.mp3`;
     const mp3 = mp3Bytes(8, true);
     const { data, error } = await h
@@ -32,9 +32,12 @@ describe('uploads with supabase-js', () => {
     expect(data).toMatchObject({ path, fullPath: `tracks/${path}` });
     expect(data?.id).toMatch(/^[0-9a-f-]{36}$/);
 
+    // The tracks bucket is private (originals go by plan, docs/upload.md).
     const { publicUrl } = h.client().storage.from('tracks').getPublicUrl(path).data;
     expect(publicUrl).toBe(`${h.url}${publicObjectPath('tracks', path)}`);
-    const res = await fetch(publicUrl);
+    expect(await (await fetch(publicUrl)).json()).toMatchObject({ message: 'Bucket not found' });
+    const signed = await h.client(alice).storage.from('tracks').createSignedUrl(path, 60);
+    const res = await fetch(signed.data!.signedUrl);
     expect(res.status).toBe(200);
     expect(await bytesOf(res)).toEqual(mp3);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
@@ -160,6 +163,7 @@ describe('uploads with supabase-js', () => {
 describe('reads', () => {
   const path = () => `${alice.id}/range.wav`;
   const wav = wavBytes(1000);
+  let signedUrl = '';
   beforeAll(async () => {
     await putObjectAsService(h.db, h.store, {
       bucket: 'tracks',
@@ -168,8 +172,10 @@ describe('reads', () => {
       bytes: wav,
       contentType: 'audio/wav',
     });
+    const { data } = await h.client(alice).storage.from('tracks').createSignedUrl(path(), 600);
+    signedUrl = data!.signedUrl;
   });
-  const url = () => `${h.url}${publicObjectPath('tracks', path())}`;
+  const url = () => signedUrl;
 
   it('answers Range requests with 206 and Content-Range, 416 when unsatisfiable', async () => {
     const first = await fetch(url(), { headers: { Range: 'bytes=0-9' } });
@@ -194,7 +200,7 @@ describe('reads', () => {
     const etag = head.headers.get('etag') ?? '';
     const again = await fetch(url(), { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
-    const dl = await fetch(`${url()}?download=take.wav`);
+    const dl = await fetch(`${url()}&download=take.wav`);
     expect(dl.headers.get('content-disposition')).toMatch(/^attachment; filename="take.wav"/);
   });
 
@@ -210,7 +216,9 @@ describe('reads', () => {
     const info = await storage.info(path());
     expect(info.data).toMatchObject({ size: wav.length, contentType: 'audio/wav' });
     expect((await storage.exists(`${alice.id}/nope.wav`)).data).toBe(false);
-    const missing = await fetch(`${h.url}${publicObjectPath('tracks', `${alice.id}/nope.wav`)}`);
+    const missing = await fetch(`${h.url}/storage/v1/object/tracks/${alice.id}/nope.wav`, {
+      headers: { Authorization: `Bearer ${h.tokenFor(alice)}` },
+    });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ statusCode: '404', message: 'Object not found' });
   });
@@ -230,7 +238,7 @@ describe('reads', () => {
     expect((await bytesOf(signed)).length).toBe(wav.length);
 
     const base = `${h.url}/storage/v1/object/sign/tracks/${path()}?token=`;
-    const expired = signObjectUrl(h.keys.jwtSecret, 'tracks', path(), 60, 1_000_000);
+    const expired = signObjectUrl(h.keys.jwtSecret, 'tracks', path(), 60, null, 1_000_000);
     const resExpired = await fetch(base + expired);
     expect(resExpired.status).toBe(400);
     expect(await resExpired.json()).toMatchObject({ statusCode: '400', code: 'ExpiredToken' });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_HOOK_TIMEOUT_MS } from '../db/test-database';
 import { createAdmin, type TestUser } from '../db/test-factories';
-import { publicObjectPath } from './service';
 import {
   accessToken,
   startStorageHarness,
@@ -27,8 +26,13 @@ const upload = async (user: TestUser, bucket: string, name: string, bytes = mp3B
   });
   expect(error).toBeNull();
 };
-const publicStatus = async (bucket: string, name: string) =>
-  (await fetch(`${h.url}${publicObjectPath(bucket, name)}`)).status;
+/** The status of a read by the uploader (the tracks bucket is private). */
+const ownerStatus = async (bucket: string, name: string) =>
+  (
+    await fetch(`${h.url}/storage/v1/object/${bucket}/${name}`, {
+      headers: { Authorization: `Bearer ${h.tokenFor(alice)}` },
+    })
+  ).status;
 
 describe('list, remove, move, copy', () => {
   it('lists one folder level: folders as name-only entries among the files', async () => {
@@ -60,13 +64,13 @@ describe('list, remove, move, copy', () => {
       .storage.from('tracks')
       .remove([`${alice.id}/gone.mp3`]);
     expect(byBob).toMatchObject({ data: [], error: null });
-    expect(await publicStatus('tracks', `${alice.id}/gone.mp3`)).toBe(200);
+    expect(await ownerStatus('tracks', `${alice.id}/gone.mp3`)).toBe(200);
     const byAlice = await h
       .client(alice)
       .storage.from('tracks')
       .remove([`${alice.id}/gone.mp3`]);
     expect(byAlice.data?.map((o) => o.name)).toEqual([`${alice.id}/gone.mp3`]);
-    expect(await publicStatus('tracks', `${alice.id}/gone.mp3`)).toBe(400);
+    expect(await ownerStatus('tracks', `${alice.id}/gone.mp3`)).toBe(400);
     expect(await h.store.size('tracks', `${alice.id}/gone.mp3`)).toBeNull();
   });
 
@@ -87,11 +91,11 @@ describe('list, remove, move, copy', () => {
     await upload(alice, 'tracks', `${alice.id}/draft.mp3`);
     const storage = h.client(alice).storage.from('tracks');
     expect((await storage.move(`${alice.id}/draft.mp3`, `${alice.id}/final.mp3`)).error).toBeNull();
-    expect(await publicStatus('tracks', `${alice.id}/draft.mp3`)).toBe(400);
-    expect(await publicStatus('tracks', `${alice.id}/final.mp3`)).toBe(200);
+    expect(await ownerStatus('tracks', `${alice.id}/draft.mp3`)).toBe(400);
+    expect(await ownerStatus('tracks', `${alice.id}/final.mp3`)).toBe(200);
     const copied = await storage.copy(`${alice.id}/final.mp3`, `${alice.id}/copy.mp3`);
     expect(copied).toMatchObject({ data: { path: `tracks/${alice.id}/copy.mp3` }, error: null });
-    expect(await publicStatus('tracks', `${alice.id}/copy.mp3`)).toBe(200);
+    expect(await ownerStatus('tracks', `${alice.id}/copy.mp3`)).toBe(200);
     const dup = await storage.copy(`${alice.id}/final.mp3`, `${alice.id}/copy.mp3`);
     expect(dup.error).toMatchObject({ statusCode: '409' });
     const steal = await storage.move(`${alice.id}/final.mp3`, `${bob.id}/final.mp3`);
@@ -105,14 +109,14 @@ describe('list, remove, move, copy', () => {
       destinationBucket: 'covers',
     });
     expect(toCovers.error).toMatchObject({ statusCode: '415' });
-    expect(await publicStatus('tracks', `${alice.id}/final.mp3`)).toBe(200);
+    expect(await ownerStatus('tracks', `${alice.id}/final.mp3`)).toBe(200);
   });
 
   it('lists buckets and answers errors in Storage shape', async () => {
     const { data } = await h.client().storage.listBuckets();
     expect(data?.map((b) => b.id)).toEqual(['avatars', 'covers', 'renditions', 'stems', 'tracks']);
     const bucket = await h.client().storage.getBucket('tracks');
-    expect(bucket.data).toMatchObject({ public: true, file_size_limit: 50 * 1024 * 1024 });
+    expect(bucket.data).toMatchObject({ public: false, file_size_limit: 50 * 1024 * 1024 });
     const missing = await h
       .client(alice)
       .storage.from('nope')

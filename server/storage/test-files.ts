@@ -50,3 +50,18 @@ export const HTML = new TextEncoder().encode(
 export const SVG = new TextEncoder().encode(
   '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
 );
+
+/**
+ * Whether two byte sequences are equal, compared natively. `expect(big).toEqual(bytes)` walks a
+ * large array element by element for seconds on a loaded machine, long enough for the test
+ * server to close the idle keep-alive connection that the next fetch then reuses (ECONNRESET).
+ */
+export function sameBytes(
+  a: ArrayBuffer | Uint8Array | null,
+  b: ArrayBuffer | Uint8Array,
+): boolean {
+  if (a === null) return false;
+  const view = (x: ArrayBuffer | Uint8Array) =>
+    x instanceof Uint8Array ? Buffer.from(x.buffer, x.byteOffset, x.byteLength) : Buffer.from(x);
+  return view(a).equals(view(b));
+}

@@ -30,6 +30,7 @@ export {
   uploadsThisMonth,
 } from './repositories';
 export * from './remote/payments-remote';
+export { createAudioSource, type AudioSourceTrack } from './remote/audio-remote';
 
 let repositories: Repositories | null = null;
 

@@ -137,6 +137,11 @@ export function toggleMute(): void {
   }
 }
 
+/** Loudness normalisation on or off (the player's setting, saved with it). */
+export function setNormalise(on: boolean): void {
+  playerState.normalise = on;
+}
+
 /** Engine feedback: the playback position (does not seek). */
 export function syncTime(seconds: number): void {
   if (Number.isFinite(seconds) && seconds >= 0) playerState.currentTime = seconds;
@@ -176,6 +181,7 @@ export function restore(saved: Partial<PlayerState>): void {
   }
   if (saved.repeat) s.repeat = saved.repeat;
   if (saved.shuffle !== undefined) s.shuffle = saved.shuffle;
+  if (saved.normalise !== undefined) s.normalise = saved.normalise;
   s.currentTime = s.currentTrack ? clampTime(saved.currentTime ?? 0) : 0;
   s.duration = 0;
   s.isPlaying = false;

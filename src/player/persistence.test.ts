@@ -62,7 +62,7 @@ describe('readPersisted', () => {
 });
 
 describe('writePersisted', () => {
-  it('saves the spec fields only, muted at the audible volume', () => {
+  it('saves the spec fields and the normalisation setting, muted at the audible volume', () => {
     actions.clickTrack([a, b], a);
     actions.setVolume(0.4);
     actions.toggleMute();
@@ -74,7 +74,14 @@ describe('writePersisted', () => {
       currentTime: 0,
       repeat: 'off',
       shuffle: false,
+      normalise: true,
     });
+  });
+
+  it('keeps loudness normalisation off across a reload once turned off', () => {
+    actions.setNormalise(false);
+    writePersisted(localStorage, playerState);
+    expect(readPersisted(localStorage).normalise).toBe(false);
   });
 
   it('survives a storage that throws', () => {

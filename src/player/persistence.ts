@@ -1,6 +1,7 @@
 /**
  * Keeps the player across reloads: localStorage key 'music-player-storage' (spec section 3) holds
- * currentTrack, queue, volume, currentTime, repeat and shuffle, in the `{ state, version }`
+ * currentTrack, queue, volume, currentTime, repeat and shuffle (and the loudness normalisation
+ * setting, `normalise`), in the `{ state, version }`
  * envelope of the original app's store so existing saves keep working. Restored paused at the
  * saved position. Position updates arrive several times a second, so they are written at most
  * every 2 s, and always when the page is hidden or left.
@@ -8,7 +9,7 @@
 import { subscribe } from 'valtio';
 import { restore } from './actions';
 import { playerState, type PlayerState } from './store';
-import { REPEAT_MODES, type PlayerTrack, type RepeatMode } from './types';
+import { REPEAT_MODES, type AudioQuality, type PlayerTrack, type RepeatMode } from './types';
 
 export const PLAYER_STORAGE_KEY = 'music-player-storage';
 export const POSITION_WRITE_INTERVAL_MS = 2000;
@@ -16,11 +17,12 @@ const VERSION = 1;
 
 export type PersistedPlayer = Pick<
   PlayerState,
-  'currentTrack' | 'queue' | 'volume' | 'currentTime' | 'repeat' | 'shuffle'
+  'currentTrack' | 'queue' | 'volume' | 'currentTime' | 'repeat' | 'shuffle' | 'normalise'
 >;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const QUALITIES: readonly AudioQuality[] = ['standard', 'high', 'lossless'];
 
 /** A track read from storage, or null when its shape is not a track's. */
 export function parseTrack(value: unknown): PlayerTrack | null {
@@ -36,6 +38,12 @@ export function parseTrack(value: unknown): PlayerTrack | null {
     audioUrl: t.audioUrl,
     coverImage: isString(t.coverImage) ? t.coverImage : null,
     uploadedBy: isString(t.uploadedBy) ? t.uploadedBy : '',
+    // Saves from before the pipeline have no qualities: unknown, the server picks.
+    ...(Array.isArray(t.qualities)
+      ? { qualities: QUALITIES.filter((q) => (t.qualities as unknown[]).includes(q)) }
+      : {}),
+    loudnessLufs: isNumber(t.loudnessLufs) ? t.loudnessLufs : null,
+    truePeakDb: isNumber(t.truePeakDb) ? t.truePeakDb : null,
   };
 }
 
@@ -61,6 +69,7 @@ export function readPersisted(storage: Pick<Storage, 'getItem'>): Partial<Persis
   if (isNumber(state.currentTime)) saved.currentTime = Math.max(0, state.currentTime);
   if (REPEAT_MODES.includes(state.repeat as RepeatMode)) saved.repeat = state.repeat as RepeatMode;
   if (typeof state.shuffle === 'boolean') saved.shuffle = state.shuffle;
+  if (typeof state.normalise === 'boolean') saved.normalise = state.normalise;
   return saved;
 }
 
@@ -73,6 +82,7 @@ export function writePersisted(storage: Pick<Storage, 'setItem'>, state: PlayerS
     currentTime: state.currentTime,
     repeat: state.repeat,
     shuffle: state.shuffle,
+    normalise: state.normalise,
   };
   try {
     storage.setItem(PLAYER_STORAGE_KEY, JSON.stringify({ state: saved, version: VERSION }));
@@ -90,7 +100,16 @@ export interface PersistenceOptions {
 
 /** Everything saved except the position: a change here is written at once. */
 const structure = (s: PlayerState) =>
-  [s.currentTrack, s.queue, s.volume, s.muted, s.volumeBeforeMute, s.repeat, s.shuffle] as const;
+  [
+    s.currentTrack,
+    s.queue,
+    s.volume,
+    s.muted,
+    s.volumeBeforeMute,
+    s.repeat,
+    s.shuffle,
+    s.normalise,
+  ] as const;
 
 /**
  * Restores the saved state into the store, then saves every change. Returns a function that

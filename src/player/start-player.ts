@@ -4,10 +4,13 @@
  */
 import { startAudioEngine } from './engine';
 import { startPersistence } from './persistence';
+import type { PlayerTrack } from './types';
 
 export interface StartPlayerOptions {
   /** The signed-in user's profile id, or null (their own uploads are never counted as plays). */
   currentUserId: () => string | null;
+  /** Where a track's audio comes from (signed URLs of the listener's rendition). */
+  sourceOf?: (track: PlayerTrack) => Promise<string>;
 }
 
 let running: (() => void) | null = null;

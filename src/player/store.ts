@@ -18,6 +18,8 @@ export interface PlayerState extends Mutable<QueueState> {
   volumeBeforeMute: number | null;
   /** A human message when the last track failed to load or play, else null. */
   error: string | null;
+  /** Loudness normalisation toward -14 LUFS (loudness.ts); a setting, on by default. */
+  normalise: boolean;
 }
 
 export function initialPlayerState(): PlayerState {
@@ -28,6 +30,7 @@ export function initialPlayerState(): PlayerState {
     muted: false,
     volumeBeforeMute: null,
     error: null,
+    normalise: true,
   };
 }
 

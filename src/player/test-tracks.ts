@@ -10,6 +10,9 @@ export function createTrack(overrides: Partial<PlayerTrack> & { id: string }): P
     audioUrl: `https://cdn.test/${overrides.id}.mp3`,
     coverImage: `https://cdn.test/${overrides.id}.jpg`,
     uploadedBy: 'uploader-1',
+    qualities: ['standard'],
+    loudnessLufs: null,
+    truePeakDb: null,
     ...overrides,
   };
 }

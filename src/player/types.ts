@@ -14,7 +14,17 @@ export interface PlayerTrack {
   coverImage: string | null;
   /** Profile id of the uploader: their own listens are never counted. */
   uploadedBy: string;
+  /**
+   * The renditions the track has (docs/upload.md): the player asks the server for the best one
+   * the listener's plan allows. [] for a row made before the pipeline; absent when unknown.
+   */
+  qualities?: readonly AudioQuality[];
+  /** Integrated loudness (LUFS) and true peak (dBTP) measured by the server, for normalisation. */
+  loudnessLufs?: number | null;
+  truePeakDb?: number | null;
 }
+
+export type AudioQuality = 'standard' | 'high' | 'lossless';
 
 /** Repeat cycles off → all → one → off. */
 export type RepeatMode = 'off' | 'all' | 'one';

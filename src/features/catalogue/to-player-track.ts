@@ -12,6 +12,9 @@ export function toPlayerTrack(track: Track): PlayerTrack {
     audioUrl: track.audioUrl,
     coverImage: track.coverImage,
     uploadedBy: track.uploadedBy,
+    qualities: track.qualities,
+    loudnessLufs: track.loudnessLufs,
+    truePeakDb: track.truePeakDb,
   };
 }
 

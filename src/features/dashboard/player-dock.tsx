@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/toast';
-import { getRepositories, useLikedTrackIds } from '@/data';
+import { createAudioSource, getRepositories, useLikedTrackIds } from '@/data';
 import {
   KeyboardShortcuts,
   PlayerBar,
@@ -11,13 +11,15 @@ import {
 } from '@/player';
 
 /**
- * The player in the signed-in app: starts the audio engine once, records qualified listens
+ * The player in the signed-in app: starts the audio engine once (audio from signed URLs of the
+ * listener's rendition, see createAudioSource), records qualified listens
  * through the data layer's outbox (so offline plays count on reconnect), and gives the bar and
  * the L shortcut the like toggle.
  */
 export function PlayerDock({ userId }: { userId: string }) {
   useEffect(() => {
-    const stopPlayer = startPlayer({ currentUserId: () => userId });
+    // Signed URLs of the best rendition this listener's plan allows, cached per track.
+    const stopPlayer = startPlayer({ currentUserId: () => userId, sourceOf: createAudioSource() });
     const stopListens = onListenQualified((listen) => {
       if (!listen.listenerId) return;
       getRepositories()

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as actions from '../actions';
+import { playerState } from '../store';
 import { createTrack } from '../test-tracks';
 import { DRAG_TO_CLOSE_PX, NowPlayingView } from './now-playing-view';
 import { renderPlayer } from './render-player';
@@ -37,6 +38,17 @@ describe('NowPlayingView', () => {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.getByRole('slider', { name: 'Seek' })).toBeInTheDocument();
+  });
+
+  it('turns loudness normalisation off and on', async () => {
+    renderPlayer(<NowPlayingView opened onClose={() => undefined} />);
+    const toggle = screen.getByRole('switch', { name: /Normalise volume/ });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    expect(toggle).not.toBeChecked();
+    expect(playerState.normalise).toBe(false);
+    await userEvent.click(toggle);
+    expect(playerState.normalise).toBe(true);
   });
 
   it('closes with its close button', async () => {

@@ -5,6 +5,7 @@ import { LikeButton } from './like-button';
 import { PlayerErrorNotice } from './player-error-notice';
 import { RepeatButton } from './repeat-button';
 import { SeekBar } from './seek-bar';
+import { NormaliseSwitch } from './normalise-switch';
 import { ShuffleButton } from './shuffle-button';
 import { TrackCover } from './track-cover';
 import { TransportControls } from './transport-controls';
@@ -97,6 +98,7 @@ export function NowPlayingView({
               <RepeatButton />
             </Group>
             <VolumeControl />
+            <NormaliseSwitch />
             <PlayerErrorNotice />
           </Stack>
         </Box>

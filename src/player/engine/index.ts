@@ -1,7 +1,7 @@
 /** The audio engine with Howler (loaded on demand) and the browser's Media Session. */
 import { createLazyBackend } from './lazy-backend';
 import { browserMediaSession } from './media-session';
-import { PlayerEngine } from './player-engine';
+import { PlayerEngine, type EngineOptions } from './player-engine';
 
 export { PlayerEngine, TICK_MS, type EngineOptions } from './player-engine';
 export { ListenTracker, LISTEN_THRESHOLD_SECONDS } from './listen-tracker';
@@ -12,7 +12,9 @@ export type { AudioBackend, Sound, SoundEvents } from './audio-backend';
 const INTENT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
 
 /** Starts the engine on Howler; returns a function that stops it and frees the audio. */
-export function startAudioEngine(options: { currentUserId: () => string | null }): () => void {
+export function startAudioEngine(
+  options: Pick<EngineOptions, 'currentUserId' | 'sourceOf'>,
+): () => void {
   const backend = createLazyBackend(() =>
     import('./howler-backend').then((m) => m.createHowlerBackend()),
   );
@@ -26,6 +28,7 @@ export function startAudioEngine(options: { currentUserId: () => string | null }
   const stop = new PlayerEngine({
     backend,
     currentUserId: options.currentUserId,
+    sourceOf: options.sourceOf,
     mediaSession: browserMediaSession(),
   }).start();
   return () => {

@@ -5,66 +5,12 @@
  * lands), and a sound made before the real backend is there records what it is asked (play,
  * pause, seek, unload) and hands it over when the backend arrives.
  */
-import type { AudioBackend, Sound, SoundEvents, SoundOptions } from './audio-backend';
+import type { AudioBackend } from './audio-backend';
+import { DeferredSound } from './deferred-sound';
 
 export interface LazyBackend extends AudioBackend {
   /** Starts loading the real backend (idempotent). */
   warm(): void;
-}
-
-class PendingSound implements Sound {
-  private real: Sound | null = null;
-  private wantsPlay = false;
-  private startAt: number | null = null;
-  private unloaded = false;
-
-  constructor(
-    ready: Promise<AudioBackend>,
-    src: string,
-    options: SoundOptions,
-    events: SoundEvents,
-  ) {
-    ready.then(
-      (backend) => {
-        if (this.unloaded) return;
-        const real = backend.createSound(src, options, events);
-        this.real = real;
-        if (this.startAt !== null) real.seek(this.startAt);
-        if (this.wantsPlay) real.play();
-      },
-      (error: unknown) => {
-        if (!this.unloaded) events.onLoadError(error);
-      },
-    );
-  }
-
-  play(): void {
-    if (this.real) this.real.play();
-    else this.wantsPlay = true;
-  }
-
-  pause(): void {
-    if (this.real) this.real.pause();
-    else this.wantsPlay = false;
-  }
-
-  position(): number {
-    return this.real ? this.real.position() : (this.startAt ?? 0);
-  }
-
-  seek(seconds: number): void {
-    if (this.real) this.real.seek(seconds);
-    else this.startAt = seconds;
-  }
-
-  duration(): number {
-    return this.real ? this.real.duration() : 0;
-  }
-
-  unload(): void {
-    this.unloaded = true;
-    this.real?.unload();
-  }
 }
 
 export function createLazyBackend(load: () => Promise<AudioBackend>): LazyBackend {
@@ -91,7 +37,8 @@ export function createLazyBackend(load: () => Promise<AudioBackend>): LazyBacken
     warm: () => void warm().catch(() => undefined),
     createSound(src, options, events) {
       if (backend) return backend.createSound(src, options, events);
-      return new PendingSound(warm(), src, options, events);
+      const make = warm().then((loaded) => () => loaded.createSound(src, options, events));
+      return new DeferredSound(make, events);
     },
     setVolume(next) {
       volume = next;

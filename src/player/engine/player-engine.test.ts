@@ -173,6 +173,21 @@ describe('PlayerEngine', () => {
     expect(backend.volume).toBe(0);
   });
 
+  it('normalises each track toward -14 LUFS from its measured loudness, unless turned off', async () => {
+    const loud = createTrack({ id: 'loud', loudnessLufs: -8, truePeakDb: -0.1 });
+    const quiet = createTrack({ id: 'quiet', loudnessLufs: -20, truePeakDb: -4 });
+    actions.setVolume(0.5);
+    actions.clickTrack([loud, quiet], loud);
+    await settle();
+    expect(backend.volume).toBeCloseTo(0.5 * 10 ** (-6 / 20)); // -6 dB
+    actions.next();
+    await settle();
+    expect(backend.volume).toBeCloseTo(0.5 * 10 ** (3 / 20)); // +3 dB: the peak's room
+    actions.setNormalise(false);
+    await settle();
+    expect(backend.volume).toBe(0.5);
+  });
+
   it('a restored track loads paused at the saved position', async () => {
     actions.restore({ currentTrack: b, queue: [a, b], currentTime: 33 });
     await settle();
@@ -244,5 +259,42 @@ describe('PlayerEngine', () => {
       await vi.advanceTimersByTimeAsync(250);
     }
     expect(listens).toEqual([]);
+  });
+});
+
+describe('PlayerEngine with sourceOf (signed URLs)', () => {
+  it('plays the URL the source gives, carrying play and seek over the wait', async () => {
+    stop();
+    const signed = new Map<string, (url: string) => void>();
+    stop = new PlayerEngine({
+      backend,
+      currentUserId: () => 'listener',
+      sourceOf: (track) => new Promise((resolve) => signed.set(track.id, resolve)),
+    }).start();
+    actions.clickTrack([a, b], a);
+    await settle();
+    expect(backend.sounds).toEqual([]);
+    actions.seek(12);
+    signed.get('a')!('/storage/v1/object/sign/renditions/a/standard.mp3?token=t#/a.mp3');
+    await settle();
+    const sound = backend.sound('a');
+    expect(sound.src).toContain('/object/sign/renditions/a/standard.mp3');
+    expect(sound.calls).toEqual(['seek:12', 'play']);
+  });
+
+  it('a refused source is a load error: reported and skipped', async () => {
+    stop();
+    stop = new PlayerEngine({
+      backend,
+      currentUserId: () => 'listener',
+      sourceOf: (track) =>
+        track.id === 'a'
+          ? Promise.reject(new Error('This track is not available to you.'))
+          : Promise.resolve(track.audioUrl),
+    }).start();
+    actions.clickTrack([a, b], a);
+    await settle();
+    expect(playerState.error).toBe('Couldn\'t load "Alpha". Skipped to the next track.');
+    expect(playerState.currentTrack?.id).toBe('b');
   });
 });

@@ -10,9 +10,11 @@ import * as actions from '../actions';
 import { onPlayerCommand, type PlayerCommand } from '../commands';
 import { emitListenQualified, type ListenQualified } from '../listens';
 import { upcomingTrack } from '../queue';
+import { normalisationGainDb, normalisedVolume } from '../loudness';
 import { playerState } from '../store';
 import type { PlayerTrack } from '../types';
-import type { AudioBackend, Sound } from './audio-backend';
+import type { AudioBackend, Sound, SoundEvents } from './audio-backend';
+import { DeferredSound } from './deferred-sound';
 import { ListenTracker } from './listen-tracker';
 import { MediaSessionBridge } from './media-session';
 
@@ -26,6 +28,11 @@ export interface EngineOptions {
   mediaSession?: MediaSessionBridge;
   onListenQualified?: (listen: ListenQualified) => void;
   tickMs?: number;
+  /**
+   * The URL to play a track from. The app signs the best rendition the listener's plan allows
+   * (docs/upload.md, "Playback"); without it the track's audioUrl is played as it is.
+   */
+  sourceOf?: (track: PlayerTrack) => Promise<string>;
 }
 
 interface Loaded {
@@ -85,8 +92,10 @@ export class PlayerEngine {
   /** Brings the audio in line with the store. Cheap: runs on every store change. */
   sync(): void {
     const s = playerState;
-    this.options.backend.setVolume(s.muted ? 0 : s.volume);
     const track = s.currentTrack;
+    const gainDb =
+      s.normalise && track ? normalisationGainDb(track.loudnessLufs, track.truePeakDb) : 0;
+    this.options.backend.setVolume(s.muted ? 0 : normalisedVolume(s.volume, gainDb));
     if (!track) {
       this.unloadCurrent();
       this.dropPreloaded();
@@ -130,38 +139,41 @@ export class PlayerEngine {
 
   private createLoaded(track: PlayerTrack): Loaded {
     const entry: Loaded = { track, sound: undefined as unknown as Sound, loaded: false };
-    entry.sound = this.options.backend.createSound(
-      track.audioUrl,
-      { preload: true },
-      {
-        onLoad: () => {
-          entry.loaded = true;
-          if (entry === this.current) this.onLoaded(entry);
-        },
-        onLoadError: (error) => this.onError(entry, 'load', error),
-        onPlayError: (error) => this.onError(entry, 'play', error),
-        onPlay: () => {
-          if (entry !== this.current) return;
-          this.consecutiveErrors = 0;
-          this.startTicker();
-          this.media.setPlaying(true);
-          this.updatePosition();
-        },
-        onPause: () => {
-          if (entry === this.current) this.stopTicker();
-        },
-        onEnd: () => {
-          if (entry !== this.current) return;
-          this.playing = false;
-          this.stopTicker();
-          this.tracker.ended();
-          // Rewind first: a restart (repeat one, a one-track repeat all) plays from the start.
-          entry.sound.seek(0);
-          this.tracker.seeked(0);
-          actions.trackEnded();
-        },
+    const events: SoundEvents = {
+      onLoad: () => {
+        entry.loaded = true;
+        if (entry === this.current) this.onLoaded(entry);
       },
-    );
+      onLoadError: (error) => this.onError(entry, 'load', error),
+      onPlayError: (error) => this.onError(entry, 'play', error),
+      onPlay: () => {
+        if (entry !== this.current) return;
+        this.consecutiveErrors = 0;
+        this.startTicker();
+        this.media.setPlaying(true);
+        this.updatePosition();
+      },
+      onPause: () => {
+        if (entry === this.current) this.stopTicker();
+      },
+      onEnd: () => {
+        if (entry !== this.current) return;
+        this.playing = false;
+        this.stopTicker();
+        this.tracker.ended();
+        // Rewind first: a restart (repeat one, a one-track repeat all) plays from the start.
+        entry.sound.seek(0);
+        this.tracker.seeked(0);
+        actions.trackEnded();
+      },
+    };
+    const { backend, sourceOf } = this.options;
+    entry.sound = sourceOf
+      ? new DeferredSound(
+          sourceOf(track).then((url) => () => backend.createSound(url, { preload: true }, events)),
+          events,
+        )
+      : backend.createSound(track.audioUrl, { preload: true }, events);
     return entry;
   }
 

@@ -53,6 +53,6 @@ describe('player selector hooks', () => {
       actions.toggleShuffle();
     });
     expect(volume.result.current).toEqual({ volume: 0, muted: true });
-    expect(modes.result.current).toEqual({ repeat: 'all', shuffle: true });
+    expect(modes.result.current).toEqual({ repeat: 'all', shuffle: true, normalise: true });
   });
 });

@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  audioCandidates,
+  createAudioSource,
+  signBestAudio,
+  SIGNED_AUDIO_SECONDS,
+  type AudioSigner,
+} from './audio-remote';
+
+const track = (qualities?: ('standard' | 'high' | 'lossless')[]) => ({
+  id: 't1',
+  audioUrl: 'tracks/u1/1_song.wav',
+  ...(qualities ? { qualities } : {}),
+});
+
+/** The server's answer as storage-js returns it: a URL where the plan allows, null elsewhere. */
+const serverFor =
+  (granted: string[]): AudioSigner =>
+  async (bucket, paths) =>
+    paths.map((p) => (granted.includes(`${bucket}/${p}`) ? `/sign/${bucket}/${p}?token=x` : null));
+
+describe('audioCandidates', () => {
+  it('lists what the track has, best first', () => {
+    expect(audioCandidates(track(['standard', 'high', 'lossless']))).toEqual([
+      { bucket: 'tracks', path: 'u1/1_song.wav', quality: 'lossless' },
+      { bucket: 'renditions', path: 't1/high.mp3', quality: 'high' },
+      { bucket: 'renditions', path: 't1/standard.mp3', quality: 'standard' },
+    ]);
+    expect(audioCandidates(track(['standard']))).toEqual([
+      { bucket: 'renditions', path: 't1/standard.mp3', quality: 'standard' },
+    ]);
+    // A row made before the pipeline: only its original.
+    expect(audioCandidates(track([]))).toEqual([
+      { bucket: 'tracks', path: 'u1/1_song.wav', quality: 'original' },
+    ]);
+    expect(audioCandidates(track())?.map((c) => c.quality)).toEqual([
+      'original',
+      'high',
+      'standard',
+    ]);
+  });
+
+  it('reads the public URL form of older rows, and plays other URLs as they are', () => {
+    const old = {
+      id: 't1',
+      audioUrl: '/storage/v1/object/public/tracks/u1/1_a%20b.mp3',
+      qualities: [],
+    };
+    expect(audioCandidates(old)?.[0]?.path).toBe('u1/1_a b.mp3');
+    expect(audioCandidates({ id: 'x', audioUrl: '/audio/demo.mp3' })).toBeNull();
+  });
+});
+
+describe('signBestAudio', () => {
+  const all = track(['standard', 'high', 'lossless']);
+  it('takes the best the server signs for the plan', async () => {
+    const free = serverFor(['renditions/t1/standard.mp3']);
+    const basic = serverFor(['renditions/t1/standard.mp3', 'renditions/t1/high.mp3']);
+    const premium = serverFor([
+      'renditions/t1/standard.mp3',
+      'renditions/t1/high.mp3',
+      'tracks/u1/1_song.wav',
+    ]);
+    expect((await signBestAudio(all, free)).quality).toBe('standard');
+    expect((await signBestAudio(all, basic)).quality).toBe('high');
+    expect(await signBestAudio(all, premium)).toEqual({
+      url: '/sign/tracks/u1/1_song.wav?token=x',
+      quality: 'lossless',
+    });
+  });
+
+  it('asks once per bucket', async () => {
+    const sign = vi.fn(serverFor([]));
+    await expect(signBestAudio(all, sign)).rejects.toThrow('This track is not available to you.');
+    expect(sign.mock.calls.map((c) => [c[0], c[1], c[2]])).toEqual([
+      ['tracks', ['u1/1_song.wav'], SIGNED_AUDIO_SECONDS],
+      ['renditions', ['t1/high.mp3', 't1/standard.mp3'], SIGNED_AUDIO_SECONDS],
+    ]);
+  });
+});
+
+describe('createAudioSource', () => {
+  it('reuses a signed URL until shortly before it expires, and retries after a failure', async () => {
+    let now = 0;
+    const sign = vi.fn(serverFor(['renditions/t1/standard.mp3']));
+    const source = createAudioSource(sign, () => now);
+    const t = track(['standard']);
+    expect(await source(t)).toBe('/sign/renditions/t1/standard.mp3?token=x');
+    await source(t);
+    expect(sign).toHaveBeenCalledTimes(1);
+    now = SIGNED_AUDIO_SECONDS * 1000 - 5 * 60 * 1000;
+    await source(t);
+    expect(sign).toHaveBeenCalledTimes(2);
+
+    const flaky = vi.fn<AudioSigner>().mockRejectedValueOnce(new Error('offline'));
+    flaky.mockImplementation(serverFor(['renditions/t1/standard.mp3']));
+    const again = createAudioSource(flaky, () => 0);
+    await expect(again(t)).rejects.toThrow('offline');
+    expect(await again(t)).toBe('/sign/renditions/t1/standard.mp3?token=x');
+  });
+});
