@@ -31,6 +31,7 @@ export {
 } from './repositories';
 export * from './remote/payments-remote';
 export { createAudioSource, type AudioSourceTrack } from './remote/audio-remote';
+export * from './remote/stems-remote';
 
 let repositories: Repositories | null = null;
 

@@ -1,20 +1,27 @@
 import { Button, Group } from '@mantine/core';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { CopyLinkButton } from '@/components/copy-link-button';
 import { useAllTracks, type Track } from '@/data';
 import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
-import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
+import { playerActions, toggleStems, useCurrentTrack, useIsPlaying, useStems } from '@/player';
 import { AddToPlaylistMenu } from './add-to-playlist-menu';
 import { LikeTrackButton } from './like-track-button';
 
-/** Play/pause, like, add to playlist, share. */
+/** Play/pause, stems, like, add to playlist, share. */
 export function TrackActions({ track }: { track: Track }) {
   const all = useAllTracks();
   const catalogue = useMemo(() => toPlayerTracks(all), [all]);
   const current = useCurrentTrack();
   const playing = useIsPlaying();
   const isPlaying = current?.id === track.id && playing;
+  const stems = useStems();
+  const stemsOn = current?.id === track.id && stems.status === 'on';
+  const stemsLoading = current?.id === track.id && stems.status === 'loading';
   return (
     <Group gap="sm" mt="xs">
       <Button
@@ -31,6 +38,24 @@ export function TrackActions({ track }: { track: Track }) {
         onClick={() => playerActions.playFromTrackPage(toPlayerTrack(track), catalogue)}
       >
         {isPlaying ? 'Pause' : 'Play'}
+      </Button>
+      <Button
+        size="md"
+        radius="xl"
+        variant={stemsOn ? 'light' : 'default'}
+        leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+        loading={stemsLoading}
+        aria-pressed={stemsOn}
+        aria-label={`Stems of ${track.title}`}
+        onClick={() => {
+          // Stems belong to the playing track: start this one first.
+          if (current?.id !== track.id) {
+            playerActions.playFromTrackPage(toPlayerTrack(track), catalogue);
+          }
+          toggleStems();
+        }}
+      >
+        Stems
       </Button>
       <LikeTrackButton trackId={track.id} />
       <AddToPlaylistMenu trackId={track.id} />

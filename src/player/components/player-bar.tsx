@@ -8,6 +8,7 @@ import { LikeButton } from './like-button';
 import { PlayerErrorNotice } from './player-error-notice';
 import { RepeatButton } from './repeat-button';
 import { SeekBar } from './seek-bar';
+import { StemsButton, StemsPanel } from './stems-controls';
 import { ShuffleButton } from './shuffle-button';
 import { TrackCover } from './track-cover';
 import { TransportControls } from './transport-controls';
@@ -87,6 +88,7 @@ export function PlayerBar({ liked = false, onToggleLike }: PlayerBarProps) {
             <RepeatButton />
             <VolumeControl />
           </Group>
+          <StemsButton />
           <ActionIcon
             variant={queueOpen ? 'light' : 'subtle'}
             color={queueOpen ? undefined : 'gray'}
@@ -108,6 +110,7 @@ export function PlayerBar({ liked = false, onToggleLike }: PlayerBarProps) {
           </ActionIcon>
         </Group>
       </Group>
+      <StemsPanel />
 
       <LazyOverlay opened={queueOpen}>
         <QueuePanel opened={queueOpen} onClose={() => setQueueOpen(false)} />

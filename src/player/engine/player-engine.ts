@@ -13,10 +13,18 @@ import { upcomingTrack } from '../queue';
 import { normalisationGainDb, normalisedVolume } from '../loudness';
 import { playerState } from '../store';
 import type { PlayerTrack } from '../types';
+import {
+  forgetStemsUnlessFor,
+  stemGains,
+  stemsFailed,
+  stemsState,
+  syncPlayingSources,
+} from '../stems';
 import type { AudioBackend, Sound, SoundEvents } from './audio-backend';
 import { DeferredSound } from './deferred-sound';
 import { ListenTracker } from './listen-tracker';
 import { MediaSessionBridge } from './media-session';
+import { createStemsSound, type StemsSound } from './stems-sound';
 
 /** How often the position is read while playing. */
 export const TICK_MS = 250;
@@ -33,12 +41,17 @@ export interface EngineOptions {
    * (docs/upload.md, "Playback"); without it the track's audioUrl is played as it is.
    */
   sourceOf?: (track: PlayerTrack) => Promise<string>;
+  /** The stems player (Web Audio in the app). */
+  createStemsSound?: typeof createStemsSound;
 }
 
 interface Loaded {
   track: PlayerTrack;
   sound: Sound;
   loaded: boolean;
+  /** The stems this entry plays (their URLs joined), or null: the track's own audio. */
+  stemsKey: string | null;
+  stems: StemsSound | null;
 }
 
 /**
@@ -70,6 +83,7 @@ export class PlayerEngine {
   /** Starts following the store; returns a function that stops and frees the audio. */
   start(): () => void {
     const unsubscribeStore = subscribe(playerState, () => this.sync());
+    const unsubscribeStems = subscribe(stemsState, () => this.applyMix());
     const unsubscribeCommands = onPlayerCommand((command) => this.handle(command));
     const unbindMedia = this.media.bind({
       play: actions.play,
@@ -82,6 +96,7 @@ export class PlayerEngine {
     this.sync();
     return () => {
       unsubscribeStore();
+      unsubscribeStems();
       unsubscribeCommands();
       unbindMedia();
       this.unloadCurrent();
@@ -93,9 +108,8 @@ export class PlayerEngine {
   sync(): void {
     const s = playerState;
     const track = s.currentTrack;
-    const gainDb =
-      s.normalise && track ? normalisationGainDb(track.loudnessLufs, track.truePeakDb) : 0;
-    this.options.backend.setVolume(s.muted ? 0 : normalisedVolume(s.volume, gainDb));
+    this.options.backend.setVolume(this.outputVolume());
+    forgetStemsUnlessFor(track?.id ?? null);
     if (!track) {
       this.unloadCurrent();
       this.dropPreloaded();
@@ -105,6 +119,9 @@ export class PlayerEngine {
     if (this.current?.track.id !== track.id) this.load(track, s.currentTime);
     const current = this.current;
     if (!current) return;
+    const stemsKey = s.stems ? s.stems.join('\n') : null;
+    if (current.stemsKey !== stemsKey) this.swapSound(current, s.stems ? [...s.stems] : null);
+    this.applyMix();
     if (s.isPlaying && !this.playing) {
       this.playing = true;
       current.sound.play();
@@ -137,9 +154,73 @@ export class PlayerEngine {
     this.media.setPlaying(false);
   }
 
+  /** The player's volume, normalised to the track's loudness when that is on. */
+  private outputVolume(): number {
+    const s = playerState;
+    const track = s.currentTrack;
+    const gainDb =
+      s.normalise && track ? normalisationGainDb(track.loudnessLufs, track.truePeakDb) : 0;
+    return s.muted ? 0 : normalisedVolume(s.volume, gainDb);
+  }
+
   private createLoaded(track: PlayerTrack): Loaded {
-    const entry: Loaded = { track, sound: undefined as unknown as Sound, loaded: false };
-    const events: SoundEvents = {
+    const entry: Loaded = {
+      track,
+      sound: undefined as unknown as Sound,
+      loaded: false,
+      stemsKey: null,
+      stems: null,
+    };
+    entry.sound = this.ownSound(entry);
+    return entry;
+  }
+
+  /** The track's own audio: the signed rendition the plan allows, else its audioUrl. */
+  private ownSound(entry: Loaded): Sound {
+    const events = this.eventsFor(entry);
+    const { backend, sourceOf } = this.options;
+    return sourceOf
+      ? new DeferredSound(
+          sourceOf(entry.track).then(
+            (url) => () => backend.createSound(url, { preload: true }, events),
+          ),
+          events,
+        )
+      : backend.createSound(entry.track.audioUrl, { preload: true }, events);
+  }
+
+  /**
+   * Stems on or off for the playing entry: the other sound takes over at the same position (and
+   * plays if the store says so, on the next line of sync).
+   */
+  private swapSound(entry: Loaded, stems: string[] | null): void {
+    const position = entry.sound.position() || playerState.currentTime;
+    this.stopTicker();
+    entry.sound.unload();
+    entry.loaded = false;
+    entry.stemsKey = stems ? stems.join('\n') : null;
+    entry.stems = stems
+      ? (this.options.createStemsSound ?? createStemsSound)(
+          stems,
+          this.eventsFor(entry),
+          syncPlayingSources,
+        )
+      : null;
+    entry.sound = entry.stems ?? this.ownSound(entry);
+    if (position > 0) entry.sound.seek(position);
+    this.playing = false;
+  }
+
+  /** The stems' mix and the player's volume on the stems player. */
+  private applyMix(): void {
+    const stems = this.current?.stems;
+    if (!stems) return;
+    stems.setMaster(this.outputVolume());
+    stems.setGains(stemGains(stemsState.mix));
+  }
+
+  private eventsFor(entry: Loaded): SoundEvents {
+    return {
       onLoad: () => {
         entry.loaded = true;
         if (entry === this.current) this.onLoaded(entry);
@@ -167,14 +248,6 @@ export class PlayerEngine {
         actions.trackEnded();
       },
     };
-    const { backend, sourceOf } = this.options;
-    entry.sound = sourceOf
-      ? new DeferredSound(
-          sourceOf(track).then((url) => () => backend.createSound(url, { preload: true }, events)),
-          events,
-        )
-      : backend.createSound(track.audioUrl, { preload: true }, events);
-    return entry;
   }
 
   private onLoaded(entry: Loaded): void {
@@ -194,6 +267,11 @@ export class PlayerEngine {
     if (entry !== this.current) return;
     this.playing = false;
     this.stopTicker();
+    if (entry.stems) {
+      // The stems could not be fetched or decoded: back to the track itself.
+      stemsFailed();
+      return;
+    }
     const title = entry.track.title;
     if (kind === 'play' && AUTOPLAY_BLOCKED.test(String(error))) {
       actions.reportError(`The browser blocked playback of "${title}". Press play to start it.`);
