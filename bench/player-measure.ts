@@ -10,10 +10,24 @@ interface HowlLike {
   _state: string;
   _sounds: { _node?: HTMLAudioElement }[];
 }
+/**
+ * Installs in the page whether a Howl's source is the audio a probe waits for: any of `parts` in
+ * its URL's decoded path (the player plays signed URLs, known by their object, not their token).
+ */
+async function installMatcher(page: Page): Promise<void> {
+  await page.evaluate(`globalThis.__srcMatches ??= (howl, parts) => {
+    const src = Array.isArray(howl._src) ? howl._src[0] : howl._src;
+    if (!src) return false;
+    const path = decodeURIComponent(src.split('?')[0]);
+    return parts.some((part) => path.includes(part));
+  }`);
+}
+
 type BenchWindow = Window & {
   Howler?: { _howls: HowlLike[]; _html5AudioPool: unknown[] };
   __clickAt?: number;
   __probe?: Promise<number>;
+  __srcMatches?: (howl: HowlLike, parts: readonly string[]) => boolean;
 };
 
 /**
@@ -21,10 +35,11 @@ type BenchWindow = Window & {
  * created the event) to the first moment the audio element of `src` plays with its clock past
  * where it started. Polled every macrotask (about 4 ms), so figures carry that resolution.
  */
-export async function armClickToAudio(page: Page, src: string): Promise<void> {
+export async function armClickToAudio(page: Page, src: readonly string[]): Promise<void> {
   // tsx compiles with esbuild's keepNames: named functions below call a `__name` helper that
   // exists in Node, not in the page.
   await page.evaluate('globalThis.__name ??= (f) => f');
+  await installMatcher(page);
   await page.evaluate((target) => {
     const w = window as BenchWindow;
     w.__clickAt = undefined;
@@ -39,8 +54,7 @@ export async function armClickToAudio(page: Page, src: string): Promise<void> {
       const deadline = performance.now() + 30_000;
       const poll = () => {
         for (const h of w.Howler?._howls ?? []) {
-          const src0 = Array.isArray(h._src) ? h._src[0] : h._src;
-          if (src0 !== target) continue;
+          if (!w.__srcMatches?.(h, target)) continue;
           for (const s of h._sounds) {
             const node = s._node;
             if (!node || node.paused || w.__clickAt === undefined) continue;
@@ -50,7 +64,7 @@ export async function armClickToAudio(page: Page, src: string): Promise<void> {
             }
           }
         }
-        if (performance.now() > deadline) reject(new Error(`no audio for ${target}`));
+        if (performance.now() > deadline) reject(new Error(`no audio for ${target.join(' or ')}`));
         else setTimeout(poll, 0);
       };
       poll();
@@ -59,17 +73,22 @@ export async function armClickToAudio(page: Page, src: string): Promise<void> {
 }
 
 /** Clicks `button` and returns the click-to-audio time of the armed probe, in ms. */
-export async function clickToAudio(page: Page, button: Locator, src: string): Promise<number> {
+export async function clickToAudio(
+  page: Page,
+  button: Locator,
+  src: readonly string[],
+): Promise<number> {
   await armClickToAudio(page, src);
   await button.click();
   return page.evaluate(() => (window as BenchWindow).__probe as Promise<number>);
 }
 
 /** Howler's load state of `src` ('loaded' once the browser can play it through), or null. */
-export async function loadState(page: Page, src: string): Promise<string | null> {
+export async function loadState(page: Page, src: readonly string[]): Promise<string | null> {
+  await installMatcher(page);
   return page.evaluate((target) => {
     const howls = (window as BenchWindow).Howler?._howls ?? [];
-    const howl = howls.find((h) => (Array.isArray(h._src) ? h._src[0] : h._src) === target);
+    const howl = howls.find((h) => (window as BenchWindow).__srcMatches?.(h, target));
     return howl ? howl._state : null;
   }, src);
 }
@@ -143,7 +162,9 @@ export async function rawPlayToAudio(page: Page, src: string, preload: boolean):
       const audio = new Audio();
       audio.preload = 'auto';
       audio.volume = 0;
-      audio.src = `${url}?raw=${Math.random()}`;
+      const fresh = new URL(url, location.href);
+      fresh.searchParams.set('raw', String(Math.random()));
+      audio.src = fresh.href;
       if (wait) {
         await new Promise((resolve, reject) => {
           audio.addEventListener('canplaythrough', resolve, { once: true });

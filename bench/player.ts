@@ -8,6 +8,8 @@
  *   more, with live <audio> elements and Howl objects counted in the heap (leaks show as growth).
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startAppServer } from './app-server';
 import { percentile } from './explore-catalogue';
@@ -27,7 +29,10 @@ const TRACKS_IN_A_ROW = 10;
 
 interface Row {
   title: string;
-  src: string;
+  /** What identifies the track's audio in the URL the player plays (a signed URL: its object). */
+  src: string[];
+  /** A signed URL of the same audio for the bare-browser floor, signed here for the listener. */
+  signed: string;
 }
 
 async function signIn(browser: Browser, base: string): Promise<BrowserContext> {
@@ -42,20 +47,40 @@ async function signIn(browser: Browser, base: string): Promise<BrowserContext> {
   return context;
 }
 
-/** /explore with every row, and each row's audio URL (Howler is given the stored URL). */
+/**
+ * /explore with every row, and what identifies each row's audio. The player plays signed URLs
+ * (a token per listener and expiry), so a row is known by its object's path: the original in the
+ * tracks bucket, or any of its renditions (renditions/{track id}/...).
+ */
 async function openExplore(page: Page, base: string): Promise<Row[]> {
   const config = (await (await page.request.get(`${base}/_dev/config`)).json()) as {
     anonKey: string;
   };
-  const res = await page.request.get(`${base}/rest/v1/tracks?select=title,audio_url`, {
-    headers: { apikey: config.anonKey },
+  const supabase = createClient(base, config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket; ws's constructor is wider than supabase-js's type.
+    realtime: { transport: WebSocket as never },
   });
-  const urls = new Map(
-    ((await res.json()) as { title: string; audio_url: string }[]).map((t) => [
-      t.title,
-      t.audio_url,
-    ]),
-  );
+  const { error: signInError } = await supabase.auth.signInWithPassword({
+    email: EMAIL,
+    password: PASSWORD,
+  });
+  if (signInError) throw signInError;
+  const { data: tracks, error } = await supabase.from('tracks').select('id,title,audio_url');
+  if (error) throw error;
+  const rows = new Map<string, Row>();
+  for (const t of tracks) {
+    const name = t.audio_url.replace(/^tracks\//, '');
+    const { data: signed, error: signError } = await supabase.storage
+      .from('tracks')
+      .createSignedUrl(name, 3600);
+    if (signError) throw signError;
+    rows.set(t.title, {
+      title: t.title,
+      src: [`/tracks/${name}`, `/renditions/${t.id}/`],
+      signed: signed.signedUrl,
+    });
+  }
   await page.goto('/explore');
   const buttons = page.getByRole('button', { name: /^Play / });
   await buttons.nth(40).waitFor({ timeout: 60_000 });
@@ -65,7 +90,9 @@ async function openExplore(page: Page, base: string): Promise<Row[]> {
   const labels = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   return labels.map((label) => {
     const title = (label ?? '').replace(/^Play /, '');
-    return { title, src: urls.get(title) ?? '' };
+    const row = rows.get(title);
+    if (!row) throw new Error(`no track row for ${title}`);
+    return row;
   });
 }
 
@@ -74,7 +101,7 @@ const playButton = (page: Page, title: string) =>
 const nextButton = (page: Page) =>
   page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Next track' });
 
-async function waitLoaded(page: Page, src: string): Promise<void> {
+async function waitLoaded(page: Page, src: string[]): Promise<void> {
   const deadline = Date.now() + 20_000;
   while ((await loadState(page, src)) !== 'loaded') {
     if (Date.now() > deadline) throw new Error(`${src} was never preloaded`);
@@ -109,8 +136,8 @@ async function measureClicks(context: BrowserContext, base: string) {
   const rawPreloaded: number[] = [];
   for (let i = 0; i < 10; i++) {
     const row = rows[i] as Row;
-    rawCold.push(await rawPlayToAudio(page, row.src, false));
-    rawPreloaded.push(await rawPlayToAudio(page, row.src, true));
+    rawCold.push(await rawPlayToAudio(page, row.signed, false));
+    rawPreloaded.push(await rawPlayToAudio(page, row.signed, true));
   }
   await page.close();
   return { cold, preloaded, rawCold, rawPreloaded };
