@@ -84,10 +84,18 @@ export class PlayerPage {
   }
 
   /** Titles of the rows on screen, in order. */
+  /** The rows' titles, once there are rows (a search's list can be empty for a moment). */
   async rowTitles(): Promise<string[]> {
-    const labels = await this.page
-      .getByRole('button', { name: /^(Play|Pause) / })
-      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
+    let labels: string[] = [];
+    await expect
+      .poll(
+        async () =>
+          (labels = await this.page
+            .getByRole('button', { name: /^(Play|Pause) / })
+            .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''))).length,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     return labels.map((l) => l.replace(/^(Play|Pause) /, ''));
   }
 
