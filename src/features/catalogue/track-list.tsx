@@ -53,7 +53,9 @@ export function TrackList({
           <Table.Th w={64} ta="right">
             Time
           </Table.Th>
-          <Table.Th w={renderExtra ? 96 : 48}>
+          {/* With extra content the column takes the width of what it holds (1% of a table in
+              auto layout is 'as narrow as the content allows'); its cells never wrap. */}
+          <Table.Th w={renderExtra ? '1%' : 48}>
             <VisuallyHidden>Actions</VisuallyHidden>
           </Table.Th>
         </Table.Tr>

@@ -116,7 +116,9 @@ export function YourUploads() {
         label="Your Uploads"
         renderExtra={(track) => (
           <>
-            <Box visibleFrom="sm">
+            {/* The wrapper is the flex item of the row's actions: it must not shrink, or the
+                badge (whose label may ellipsize) is squeezed to an empty square. */}
+            <Box visibleFrom="sm" style={{ flexShrink: 0, minWidth: 'max-content' }}>
               <UploadStatusBadge track={track} />
             </Box>
             {actions(track)}
