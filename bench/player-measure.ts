@@ -13,8 +13,9 @@ interface HowlLike {
 /**
  * Installs in the page whether a Howl's source is the audio a probe waits for: any of `parts` in
  * its URL's decoded path (the player plays signed URLs, known by their object, not their token).
+ * Once per page load, before the probes (they poll it).
  */
-async function installMatcher(page: Page): Promise<void> {
+export async function installMatcher(page: Page): Promise<void> {
   await page.evaluate(`globalThis.__srcMatches ??= (howl, parts) => {
     const src = Array.isArray(howl._src) ? howl._src[0] : howl._src;
     if (!src) return false;
@@ -39,7 +40,6 @@ export async function armClickToAudio(page: Page, src: readonly string[]): Promi
   // tsx compiles with esbuild's keepNames: named functions below call a `__name` helper that
   // exists in Node, not in the page.
   await page.evaluate('globalThis.__name ??= (f) => f');
-  await installMatcher(page);
   await page.evaluate((target) => {
     const w = window as BenchWindow;
     w.__clickAt = undefined;
@@ -85,7 +85,6 @@ export async function clickToAudio(
 
 /** Howler's load state of `src` ('loaded' once the browser can play it through), or null. */
 export async function loadState(page: Page, src: readonly string[]): Promise<string | null> {
-  await installMatcher(page);
   return page.evaluate((target) => {
     const howls = (window as BenchWindow).Howler?._howls ?? [];
     const howl = howls.find((h) => (window as BenchWindow).__srcMatches?.(h, target));

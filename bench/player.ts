@@ -15,6 +15,7 @@ import { startAppServer } from './app-server';
 import { percentile } from './explore-catalogue';
 import {
   clickToAudio,
+  installMatcher,
   loadState,
   rawPlayToAudio,
   sampleHeap,
@@ -87,6 +88,7 @@ async function openExplore(page: Page, base: string): Promise<Row[]> {
   // Let the first sync and the search index settle: the bench times playback, not start-up.
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(2000);
+  await installMatcher(page);
   const labels = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   return labels.map((label) => {
     const title = (label ?? '').replace(/^Play /, '');
