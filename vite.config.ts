@@ -101,6 +101,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             'supabase/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            // The service worker's routes: Workbox on undici's Cache Storage (sw/offline-audio.test.ts).
+            'sw/**/*.test.ts',
           ],
         },
       },

@@ -5,6 +5,8 @@
  *   visit works offline;
  * - answers a navigation with its prerendered page when there is one, else with the shell
  *   (SPA), never for the backend's paths;
+ * - answers `/offline-audio/...` from the downloads cache, with Range (206), never evicted by
+ *   the precache's updates (sw/offline-audio.ts, docs/offline.md);
  * - waits for the page to ask before taking over (the update prompt), then claims clients.
  */
 import {
@@ -15,6 +17,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { prerenderFileFor } from '../server/build/prerender-paths';
+import { registerOfflineAudioRoute } from './offline-audio';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -31,6 +34,7 @@ const BACKEND_PATHS = [
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+registerOfflineAudioRoute(self.location.origin);
 
 const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
@@ -41,7 +45,7 @@ registerRoute(
       const page = search ? undefined : await matchPrecache(`/${prerenderFileFor(pathname)}`);
       return page ?? shell(options);
     },
-    { denylist: BACKEND_PATHS },
+    { denylist: [...BACKEND_PATHS, /^\/offline-audio\//] },
   ),
 );
 

@@ -32,6 +32,7 @@ export {
 export * from './remote/payments-remote';
 export { createAudioSource, type AudioSourceTrack } from './remote/audio-remote';
 export * from './remote/stems-remote';
+export * from './downloads';
 
 let repositories: Repositories | null = null;
 

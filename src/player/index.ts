@@ -13,3 +13,4 @@ export { PlayerBar, type PlayerBarProps } from './components/player-bar';
 export { KeyboardShortcuts, type KeyboardShortcutsProps } from './components/keyboard-shortcuts';
 export { toggleStems } from './stems';
 export { useStems } from './components/stems-controls';
+export { NotDownloadedError } from './offline';

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
-import { bindRealtime, bindSyncToAuth, useProfile } from '@/data';
+import { bindDownloadsToAuth, bindRealtime, bindSyncToAuth, useProfile } from '@/data';
 import { useAuthStatus, useSessionUserId } from '@/data/auth';
 import { adNetworkScriptUrl } from '@/features/ads/ad-network-config';
 import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
@@ -27,6 +27,8 @@ function AppRoutes() {
   useEffect(bindSyncToAuth, []);
   // Realtime makes that sync prompt: changes from the user's other devices, friends' listens.
   useEffect(bindRealtime, []);
+  // Offline downloads of the signed-in listener (docs/offline.md).
+  useEffect(bindDownloadsToAuth, []);
   useEffect(() => {
     if (signedOut) void navigate({ to: '/login', replace: true });
   }, [signedOut, navigate]);

@@ -3,6 +3,7 @@
  * backend's, or the spec's fallback when the backend gives none (spec 8).
  */
 import { getSupabase } from '../remote/client';
+import { removeDownloadsOf } from '../downloads/app-downloads';
 
 function fail(error: { message?: string } | null | undefined, fallback: string): never {
   throw new Error(error?.message || fallback);
@@ -59,8 +60,11 @@ export async function setNewPassword(password: string): Promise<void> {
   await client.auth.signOut({ scope: 'local' });
 }
 
+/** Signs out; the signed-out listener's downloads leave the device (docs/offline.md). */
 export async function logout(): Promise<void> {
   const client = await getSupabase();
+  const userId = (await client.auth.getSession()).data.session?.user.id ?? null;
   const { error } = await client.auth.signOut();
   if (error) fail(error, 'Failed to logout');
+  if (userId) await removeDownloadsOf(userId).catch(() => undefined);
 }

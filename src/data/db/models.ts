@@ -184,3 +184,30 @@ export interface MetaEntry {
   key: string;
   value: unknown;
 }
+
+/** Where a download stands (docs/offline.md). */
+export type DownloadState = 'queued' | 'downloading' | 'paused' | 'done' | 'failed';
+
+/**
+ * One listener's download of one track: the file itself is in the downloads cache (Cache Storage,
+ * key `offlineAudioPath(userId, trackId)`); this row is its queue entry and record. Local only,
+ * never synced.
+ */
+export interface Download {
+  userId: string;
+  trackId: string;
+  state: DownloadState;
+  /** Bytes received of the file being downloaded (the whole file once done). */
+  receivedBytes: number;
+  /** The file's size when the server said it (Content-Length), else null. */
+  totalBytes: number | null;
+  /** The rendition stored ('high', 'lossless', 'standard', 'original'), once known. */
+  quality: string | null;
+  /** Why it failed, in the words shown to the listener. */
+  error: string | null;
+  /** When it was asked for (ISO 8601): the queue's order. */
+  queuedAt: string;
+  completedAt: string | null;
+  /** What asked for it: 'track', 'playlist:<id>', 'liked'. It stays while any of them does. */
+  sources: string[];
+}

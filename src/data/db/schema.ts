@@ -1,11 +1,13 @@
 /**
  * The one Dexie database of the app (DESIGN 4). Versions only ever get added; an upgrade keeps
  * data (a new version with only new indexes needs no upgrade function). Keys:
- * likes [userId+trackId], follows [followerId+followingId], outbox ++seq.
+ * likes [userId+trackId], follows [followerId+followingId], outbox ++seq, downloads
+ * [userId+trackId].
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type {
   DeadLetter,
+  Download,
   Follow,
   HistoryEntry,
   Like,
@@ -32,6 +34,7 @@ export class SoundloftDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   deadLetters!: EntityTable<DeadLetter, 'mutationId'>;
   meta!: EntityTable<MetaEntry, 'key'>;
+  downloads!: Table<Download, [string, string]>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -72,6 +75,10 @@ export class SoundloftDb extends Dexie {
           .filter((entry: MetaEntry) => /^checkpoint:.*:tracks$/.test(entry.key))
           .delete();
       });
+    // Issue 17: offline downloads, local to this device (the files are in Cache Storage).
+    this.version(3).stores({
+      downloads: '[userId+trackId], userId, [userId+state], [userId+queuedAt]',
+    });
   }
 }
 

@@ -77,9 +77,12 @@ export async function signBestAudio(
   track: AudioSourceTrack,
   sign: AudioSigner = storageSigner,
   expiresIn = SIGNED_AUDIO_SECONDS,
+  /** Which candidates to ask for (downloads in 'high' leave the lossless file out). */
+  accept: (candidate: AudioCandidate) => boolean = () => true,
 ): Promise<SignedAudio> {
-  const candidates = audioCandidates(track);
-  if (candidates === null) return { url: track.audioUrl, quality: null };
+  const all = audioCandidates(track);
+  if (all === null) return { url: track.audioUrl, quality: null };
+  const candidates = all.filter(accept);
   const buckets = [...new Set(candidates.map((c) => c.bucket))];
   const signed = new Map<string, string | null>();
   await Promise.all(

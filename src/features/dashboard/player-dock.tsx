@@ -1,8 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/toast';
-import { createAudioSource, getRepositories, useLikedTrackIds } from '@/data';
+import { createAudioSource, downloadedSource, getRepositories, useLikedTrackIds } from '@/data';
 import {
   KeyboardShortcuts,
+  NotDownloadedError,
   PlayerBar,
   onListenQualified,
   startPlayer,
@@ -18,8 +19,17 @@ import {
  */
 export function PlayerDock({ userId }: { userId: string }) {
   useEffect(() => {
-    // Signed URLs of the best rendition this listener's plan allows, cached per track.
-    const stopPlayer = startPlayer({ currentUserId: () => userId, sourceOf: createAudioSource() });
+    // A downloaded track plays from the downloads cache (docs/offline.md), online too; otherwise
+    // a signed URL of the best rendition this listener's plan allows, cached per track. Offline,
+    // a track that is not downloaded is skipped with its message.
+    const signed = createAudioSource();
+    const sourceOf = async (track: PlayerTrack) => {
+      const downloaded = await downloadedSource(userId, track.id);
+      if (downloaded) return downloaded;
+      if (!navigator.onLine) throw new NotDownloadedError(track.title);
+      return signed(track);
+    };
+    const stopPlayer = startPlayer({ currentUserId: () => userId, sourceOf });
     const stopListens = onListenQualified((listen) => {
       if (!listen.listenerId) return;
       getRepositories()

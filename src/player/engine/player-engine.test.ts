@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as actions from '../actions';
 import type { ListenQualified } from '../listens';
+import { NOTHING_DOWNLOADED_MESSAGE, NotDownloadedError } from '../offline';
 import { playerState } from '../store';
 import { createTrack } from '../test-tracks';
 import { FakeBackend } from './fake-backend';
@@ -296,5 +297,33 @@ describe('PlayerEngine with sourceOf (signed URLs)', () => {
     await settle();
     expect(playerState.error).toBe('Couldn\'t load "Alpha". Skipped to the next track.');
     expect(playerState.currentTrack?.id).toBe('b');
+  });
+
+  it('offline, a track that is not downloaded is skipped with its message, and no loop', async () => {
+    stop();
+    stop = new PlayerEngine({
+      backend,
+      currentUserId: () => 'listener',
+      sourceOf: (track) =>
+        track.id === 'b'
+          ? Promise.resolve(track.audioUrl)
+          : Promise.reject(new NotDownloadedError(track.title)),
+    }).start();
+    actions.clickTrack([a, b], a);
+    await settle();
+    expect(playerState.error).toBe(
+      'You\'re offline and "Alpha" is not downloaded. Skipped to the next track.',
+    );
+    expect(playerState.currentTrack?.id).toBe('b');
+    stop();
+    stop = new PlayerEngine({
+      backend,
+      currentUserId: () => 'listener',
+      sourceOf: (track) => Promise.reject(new NotDownloadedError(track.title)),
+    }).start();
+    actions.cycleRepeat(); // all: would loop forever
+    actions.clickTrack([a, b], a);
+    await settle();
+    expect(playerState).toMatchObject({ isPlaying: false, error: NOTHING_DOWNLOADED_MESSAGE });
   });
 });

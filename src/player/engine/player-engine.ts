@@ -9,6 +9,11 @@ import { subscribe } from 'valtio';
 import * as actions from '../actions';
 import { onPlayerCommand, type PlayerCommand } from '../commands';
 import { emitListenQualified, type ListenQualified } from '../listens';
+import {
+  NOTHING_DOWNLOADED_MESSAGE,
+  NotDownloadedError,
+  notDownloadedSkipMessage,
+} from '../offline';
 import { upcomingTrack } from '../queue';
 import { normalisationGainDb, normalisedVolume } from '../loudness';
 import { playerState } from '../store';
@@ -279,12 +284,18 @@ export class PlayerEngine {
       return;
     }
     this.consecutiveErrors += 1;
+    // Offline, a track that is not downloaded is skipped with its own message (docs/offline.md).
+    const offline = error instanceof NotDownloadedError;
     if (this.consecutiveErrors >= Math.max(1, playerState.queue.length)) {
-      actions.reportError(`Couldn't ${kind} "${title}".`);
+      actions.reportError(offline ? NOTHING_DOWNLOADED_MESSAGE : `Couldn't ${kind} "${title}".`);
       actions.syncPaused();
       return;
     }
-    actions.reportError(`Couldn't ${kind} "${title}". Skipped to the next track.`);
+    actions.reportError(
+      offline
+        ? notDownloadedSkipMessage(title)
+        : `Couldn't ${kind} "${title}". Skipped to the next track.`,
+    );
     // Forget the broken sound so a later return to this track tries again.
     entry.sound.unload();
     this.current = null;

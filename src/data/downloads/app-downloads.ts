@@ -1,0 +1,222 @@
+/**
+ * Offline downloads in the app (docs/offline.md): one download manager for the signed-in
+ * listener, started and stopped with the session, resumed when the device comes back online,
+ * and the rights rules:
+ * - only a plan with offline listening may download (`plan_allows_offline`, asked before a
+ *   download is queued and again at each start online);
+ * - a check older than 30 days makes the downloads unplayable until the next check online;
+ * - a check that says no (a downgrade) removes them;
+ * - signing out removes the signed-out listener's downloads (`removeDownloadsOf`).
+ */
+import { useEffect, useState } from 'react';
+import { authStore } from '../auth/auth-store';
+import { getDb, type Download } from '../db';
+import { planAllowsOffline, signDownload, type DownloadQuality } from '../remote/downloads-remote';
+import { useStableLiveQuery } from '../repositories/hooks';
+import { offlineAudioPath } from '@/lib/offline-audio';
+import { DownloadManager } from './download-manager';
+
+export { QUOTA_MESSAGE, DOWNLOAD_FAILED_MESSAGE } from './download-manager';
+export type { DownloadQuality } from '../remote/downloads-remote';
+
+/** How long downloads stay playable without a plan check online (Spotify's rule). */
+export const OFFLINE_CHECK_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const PREMIUM_ONLY_MESSAGE = 'Downloads are part of Premium. Upgrade to listen offline.';
+
+const checkKey = (userId: string) => `downloads:checked:${userId}`;
+const qualityKey = (userId: string) => `downloads:quality:${userId}`;
+
+let manager: DownloadManager | null = null;
+
+/** The signed-in listener's download manager, or null when signed out. */
+export function currentDownloads(): DownloadManager | null {
+  return manager;
+}
+
+async function signFor(userId: string, trackId: string) {
+  const db = getDb();
+  const track = await db.tracks.get(trackId);
+  if (!track) throw new Error('This track is not available to you.');
+  const quality = ((await db.meta.get(qualityKey(userId)))?.value as DownloadQuality) ?? 'high';
+  return signDownload(track, quality);
+}
+
+function startFor(userId: string): DownloadManager {
+  if (manager?.userId === userId) return manager;
+  void manager?.stop();
+  manager = new DownloadManager({
+    db: getDb(),
+    userId,
+    sign: (trackId) => signFor(userId, trackId),
+  });
+  void manager.start();
+  void checkRights(manager);
+  return manager;
+}
+
+/**
+ * Asks the server whether the plan still includes offline listening: yes records the time of
+ * the check, no removes the downloads (a downgrade). Offline, nothing changes.
+ */
+async function checkRights(m: DownloadManager): Promise<void> {
+  if (!navigator.onLine) return;
+  const db = getDb();
+  if ((await db.downloads.where('userId').equals(m.userId).count()) === 0) return;
+  try {
+    if (await planAllowsOffline(m.userId)) {
+      await db.meta.put({ key: checkKey(m.userId), value: new Date().toISOString() });
+    } else {
+      await m.removeAll();
+      await db.meta.delete(checkKey(m.userId));
+    }
+  } catch {
+    // The server did not answer: the last check stands.
+  }
+}
+
+/** Starts and stops the manager with the session; resumes downloads when back online. */
+export function bindDownloadsToAuth(): () => void {
+  const follow = () => {
+    const userId = authStore.getSnapshot().session?.user.id ?? null;
+    if (userId) startFor(userId);
+    else if (manager) {
+      void manager.stop();
+      manager = null;
+    }
+  };
+  const online = () => {
+    if (!manager) return;
+    manager.resumeWhenOnline();
+    void checkRights(manager);
+  };
+  follow();
+  window.addEventListener('online', online);
+  const unsubscribe = authStore.subscribe(follow);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', online);
+  };
+}
+
+/**
+ * Downloads tracks for the signed-in listener after the server confirms the plan allows it;
+ * rejects with PREMIUM_ONLY_MESSAGE otherwise.
+ */
+export async function downloadTracks(trackIds: readonly string[], source: string): Promise<void> {
+  const m = manager;
+  if (!m) throw new Error('Sign in to download.');
+  if (!(await planAllowsOffline(m.userId))) throw new Error(PREMIUM_ONLY_MESSAGE);
+  await getDb().meta.put({ key: checkKey(m.userId), value: new Date().toISOString() });
+  await m.enqueue(trackIds, source);
+}
+
+/** Removes the downloads of `userId` from this device (sign-out). */
+export async function removeDownloadsOf(userId: string): Promise<void> {
+  const m =
+    manager?.userId === userId
+      ? manager
+      : new DownloadManager({ db: getDb(), userId, sign: () => Promise.reject(new Error()) });
+  await m.stop();
+  await m.removeAll();
+  await getDb().meta.delete(checkKey(userId));
+}
+
+/**
+ * Whether `userId`'s downloads may play now: checked online within the last 30 days. The
+ * player plays a track from the downloads cache only then.
+ */
+export async function downloadsPlayable(userId: string, now = Date.now()): Promise<boolean> {
+  const checked = (await getDb().meta.get(checkKey(userId)))?.value;
+  return typeof checked === 'string' && now - Date.parse(checked) < OFFLINE_CHECK_DAYS * DAY_MS;
+}
+
+/** Whether `trackId` is downloaded (whole, in the cache) for `userId`. */
+export async function isDownloaded(userId: string, trackId: string): Promise<boolean> {
+  return (await getDb().downloads.get([userId, trackId]))?.state === 'done';
+}
+
+/**
+ * The URL to play a downloaded track from (the service worker answers it from the downloads
+ * cache), or null: not downloaded, not playable (no check for 30 days), or no service worker
+ * controls the page (then nothing would answer that URL).
+ */
+export async function downloadedSource(userId: string, trackId: string): Promise<string | null> {
+  if (!navigator.serviceWorker?.controller) return null;
+  if (!(await isDownloaded(userId, trackId))) return null;
+  if (!(await downloadsPlayable(userId))) return null;
+  return offlineAudioPath(userId, trackId);
+}
+
+const NO_DOWNLOADS: Download[] = [];
+
+/** Every download of the listener, in queue order (live). */
+export function useDownloads(userId: string | null): Download[] {
+  return (
+    useStableLiveQuery(
+      () =>
+        userId
+          ? getDb()
+              .downloads.where('[userId+queuedAt]')
+              .between([userId, ''], [userId, '\uffff'])
+              .toArray()
+          : Promise.resolve(NO_DOWNLOADS),
+      [userId],
+    ) ?? NO_DOWNLOADS
+  );
+}
+
+/** The download quality the listener chose ('high' by default). */
+export function useDownloadQuality(userId: string | null): DownloadQuality {
+  const value = useStableLiveQuery(
+    async () => (userId ? (await getDb().meta.get(qualityKey(userId)))?.value : undefined),
+    [userId],
+  );
+  return value === 'lossless' ? 'lossless' : 'high';
+}
+
+export async function setDownloadQuality(userId: string, quality: DownloadQuality): Promise<void> {
+  await getDb().meta.put({ key: qualityKey(userId), value: quality });
+}
+
+export interface StorageFigures {
+  /** Bytes this origin uses and may use (navigator.storage.estimate), when the browser says. */
+  usage: number | null;
+  quota: number | null;
+  /** Whether the browser keeps this origin's storage under pressure (navigator.storage.persist). */
+  persisted: boolean | null;
+}
+
+/** The storage estimate, read again whenever `version` changes (a download finished...). */
+export function useStorageFigures(version: unknown): StorageFigures {
+  const [figures, setFigures] = useState<StorageFigures>({
+    usage: null,
+    quota: null,
+    persisted: null,
+  });
+  useEffect(() => {
+    let live = true;
+    const storage = navigator.storage as StorageManager | undefined;
+    void (async () => {
+      const estimate = await storage?.estimate?.().catch(() => undefined);
+      const persisted = await storage?.persisted?.().catch(() => null);
+      if (live)
+        setFigures({
+          usage: estimate?.usage ?? null,
+          quota: estimate?.quota ?? null,
+          persisted: persisted ?? null,
+        });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  return figures;
+}
+
+/** Asks the browser to keep downloads under storage pressure; resolves to its answer. */
+export async function requestPersistentStorage(): Promise<boolean> {
+  const storage = navigator.storage as StorageManager | undefined;
+  return (await storage?.persist?.().catch(() => false)) ?? false;
+}
