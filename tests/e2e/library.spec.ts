@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { demoTracks, seedLike } from './support/playlist-seed';
 import { createUser, DEMO, serverRows, signIn, signInAsNewUser } from './support/session';
+import { chooseRowAction } from './support/row-menu';
 
 /** The shared e2e server can be slow under parallel load: wait longer before failing. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -96,8 +97,7 @@ for (const width of ['desktop', 'mobile'] as const) {
       await page.goto('/library?tab=liked');
       const list = page.getByRole('table', { name: 'Liked Songs' });
       await expect(list.getByRole('link', { name: track!.title })).toBeVisible();
-      await page.getByRole('button', { name: `More options for ${track!.title}` }).click();
-      await page.getByRole('menuitem', { name: 'Remove from Liked Songs' }).click();
+      await chooseRowAction(page, track!.title, 'Remove from Liked Songs');
       await expect(page.getByText("You haven't liked any songs yet.")).toBeVisible();
       await expect
         .poll(

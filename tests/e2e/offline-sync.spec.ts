@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { serverRows, signIn, signInAsNewUser } from './support/session';
+import { chooseRowAction } from './support/row-menu';
 
 interface TrackRow {
   id: string;
@@ -70,8 +71,7 @@ test('writes made offline survive a reload, reach the server once and show on an
 
   // 3. Add the liked track to it from the Liked Songs list.
   await page.goto('/library?tab=liked');
-  await page.getByRole('button', { name: `More options for ${title}` }).click();
-  await page.getByRole('menuitem', { name: playlistName }).click();
+  await chooseRowAction(page, title, playlistName);
   await slow(page.getByText(`Added to ${playlistName}`)).toBeVisible();
 
   // Nothing has left the browser yet.

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PLAYER_STORAGE_KEY, PlayerPage, signInFresh } from './support/player-page';
 import { serverRows } from './support/session';
+import { chooseRowAction } from './support/row-menu';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -234,10 +235,8 @@ test('the queue panel lists the queue; play next and add to queue place tracks',
   // From another list: 'Play next' goes right after the current track, 'Add to queue' at the end.
   await player.openExplore('Kilnworks');
   const [a, b] = (await player.rowTitles()) as [string, string];
-  await page.getByRole('button', { name: `More options for ${a}` }).click();
-  await page.getByRole('menuitem', { name: 'Play next' }).click();
-  await page.getByRole('button', { name: `More options for ${b}` }).click();
-  await page.getByRole('menuitem', { name: 'Add to queue' }).click();
+  await chooseRowAction(page, a, 'Play next');
+  await chooseRowAction(page, b, 'Add to queue');
   await player.button('Queue').click();
   await expect(items).toHaveCount(titles.length + 2);
   await expect(items.nth(3)).toContainText(a);

@@ -7,6 +7,7 @@ import {
   type SeededTrack,
 } from './support/playlist-seed';
 import { createUser, serverRows, signIn, signInAsNewUser } from './support/session';
+import { chooseRowAction } from './support/row-menu';
 
 /** The shared e2e server can be slow under parallel load: wait longer before failing. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -113,8 +114,7 @@ for (const width of ['desktop', 'mobile'] as const) {
     test('the owner removes a track', async ({ page }) => {
       const { id, name, tracks } = await ownerWithPlaylist(page, 3);
       const gone = tracks[1]!;
-      await page.getByRole('button', { name: `More options for ${gone.title}` }).click();
-      await page.getByRole('menuitem', { name: 'Remove from playlist' }).click();
+      await chooseRowAction(page, gone.title, 'Remove from playlist');
       await expect.poll(() => shownTitles(page, name)).toEqual(titlesOf([tracks[0]!, tracks[2]!]));
       await expect(page.getByTestId('playlist-track-count')).toHaveText('2 tracks');
       await expect.poll(() => serverTrackIds(page, id)).toEqual([tracks[0]!.id, tracks[2]!.id]);
