@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SUITES=(server/db server/rest server/storage server/functions server/auth server/seed server/realtime server/processing supabase)
+SUITES=(server/db server/rest server/storage server/functions server/auth server/seed server/realtime server/processing server/plays supabase)
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   exec npx vitest run --project node "${SUITES[@]}"

@@ -18,6 +18,7 @@ import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
 import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from './stripe-sandbox';
 import { startTrackProcessing, type TrackProcessing } from './processing';
 import { startStemJobs, type StemJobs } from './stems/jobs';
+import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
 
 export interface Backend {
   db: Database;
@@ -27,6 +28,8 @@ export interface Backend {
   /** The upload pipeline's job runner (docs/upload.md). */
   processing: TrackProcessing;
   stems: StemJobs;
+  /** What the storage app served to whom: the evidence of plays (docs/plays.md). */
+  plays: PlayEvidence;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
   mailer: Mailer;
   /** `/realtime/v1/websocket`: attach it to the HTTP server (`realtime.attach(server)`). */
@@ -112,6 +115,7 @@ export async function startBackend(
       log,
     });
     const mailer = createMailer(env);
+    const plays = createPlayEvidence(db);
     // First start on an empty database: the demo catalogue (after syncAdmins, so the demo admin
     // is an admin). SEED=none starts empty.
     let seededMs: number | null = null;
@@ -149,7 +153,13 @@ export async function startBackend(
       { path: '/realtime/v1', app: realtime.http },
       {
         path: '/storage/v1',
-        app: createStorageApp({ db, keys, store, dataDir: env.DATA_DIR?.trim() || './.data' }),
+        app: createStorageApp({
+          db,
+          keys,
+          store,
+          dataDir: env.DATA_DIR?.trim() || './.data',
+          onSignedRead: plays.onSignedRead,
+        }),
       },
       {
         path: '/functions/v1',
@@ -174,6 +184,7 @@ export async function startBackend(
       store,
       processing,
       stems,
+      plays,
       mailer,
       mounts,
       realtime,
@@ -186,6 +197,7 @@ export async function startBackend(
         await realtime.close();
         await stems?.close();
         await processing?.close();
+        await plays.settled();
         await db.close();
       },
     };

@@ -127,6 +127,7 @@ describe(`migrations (${testDatabaseKind()})`, () => {
           'public.track_jobs',
           'public.storage_garbage',
           'public.stem_jobs',
+          'public.served_audio',
         ].includes(row.name)
       )
         expect(Number(row.policies), row.name).toBeGreaterThan(0);

@@ -84,6 +84,8 @@ describe(
         sub: listener.id,
         bucket: 'renditions',
         name: `${trackId}/standard.mp3`,
+        download: false,
+        device: null,
         start: 1000,
         end: 1999,
         size: whole.length,

@@ -52,6 +52,10 @@ export interface SignedRead extends ServedBytes {
   sub: string | null;
   bucket: string;
   name: string;
+  /** Asked as a download (`&download`, storage-js `createSignedUrl(…, { download })`). */
+  download: boolean;
+  /** `&device=<id>`: the device a download is for (the client's offline store), if given. */
+  device: string | null;
 }
 
 const EXPOSED_HEADERS = [
@@ -237,8 +241,11 @@ export function createStorageApp({
     const row = await findObject(db, 'service', bucket, name);
     if (!row) throw StorageError.objectNotFound();
     // Every byte of audio a listener plays comes through here (the buckets of audio are private).
+    const query = new URL(c.req.url).searchParams;
+    const download = query.has('download');
+    const device = query.get('device');
     return serveObject(c.req.raw, row, store, (served) =>
-      onSignedRead?.({ sub, bucket, name, ...served }),
+      onSignedRead?.({ sub, bucket, name, download, device, ...served }),
     );
   });
 

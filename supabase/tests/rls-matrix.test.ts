@@ -59,6 +59,16 @@ beforeAll(async () => {
     `insert into play_events (listener_id, track_id, session_id, counted) values ($1, $2, 's', true)`,
     [owner.id, trackX],
   );
+  await db.query(
+    `insert into served_audio (listener_id, track_id, object, object_size, bytes)
+     values ($1, $2, 'tracks/x', 10, '{[0,10)}')`,
+    [owner.id, trackX],
+  );
+  await db.query(
+    `insert into track_downloads (user_id, track_id, object, valid_until)
+     values ($1, $2, 'tracks/x', now() + interval '30 days')`,
+    [owner.id, trackX],
+  );
   const withdrawalO = (
     await db.query<{ id: string }>(
       `insert into withdrawals (user_id, amount, method, details) values ($1, 5, 'paypal', 'o@example.test') returning id`,

@@ -286,27 +286,39 @@ export type Database = {
         Row: {
           counted: boolean
           created_at: string
+          device_id: string | null
           id: string
           listener_id: string
+          offline: boolean
           played_at: string
+          refusal: string | null
+          served_seconds: number | null
           session_id: string
           track_id: string
         }
         Insert: {
           counted?: boolean
           created_at?: string
+          device_id?: string | null
           id?: string
           listener_id: string
+          offline?: boolean
           played_at?: string
+          refusal?: string | null
+          served_seconds?: number | null
           session_id: string
           track_id: string
         }
         Update: {
           counted?: boolean
           created_at?: string
+          device_id?: string | null
           id?: string
           listener_id?: string
+          offline?: boolean
           played_at?: string
+          refusal?: string | null
+          served_seconds?: number | null
           session_id?: string
           track_id?: string
         }
@@ -443,6 +455,67 @@ export type Database = {
             columns: ["subscription_plan"]
             isOneToOne: false
             referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      served_audio: {
+        Row: {
+          bytes: unknown
+          claimed_at: string | null
+          claimed_by: string | null
+          first_served_at: string
+          id: string
+          last_served_at: string
+          listener_id: string
+          object: string
+          object_size: number
+          track_id: string
+        }
+        Insert: {
+          bytes: unknown
+          claimed_at?: string | null
+          claimed_by?: string | null
+          first_served_at?: string
+          id?: string
+          last_served_at?: string
+          listener_id: string
+          object: string
+          object_size: number
+          track_id: string
+        }
+        Update: {
+          bytes?: unknown
+          claimed_at?: string | null
+          claimed_by?: string | null
+          first_served_at?: string
+          id?: string
+          last_served_at?: string
+          listener_id?: string
+          object?: string
+          object_size?: number
+          track_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "served_audio_claimed_by_fkey"
+            columns: ["claimed_by"]
+            isOneToOne: false
+            referencedRelation: "play_events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "served_audio_listener_id_fkey"
+            columns: ["listener_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "served_audio_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
             referencedColumns: ["id"]
           },
         ]
@@ -678,6 +751,51 @@ export type Database = {
           user_id?: string
         }
         Relationships: []
+      }
+      track_downloads: {
+        Row: {
+          checked_at: string
+          device_id: string
+          downloaded_at: string
+          object: string
+          track_id: string
+          user_id: string
+          valid_until: string
+        }
+        Insert: {
+          checked_at?: string
+          device_id?: string
+          downloaded_at?: string
+          object: string
+          track_id: string
+          user_id: string
+          valid_until: string
+        }
+        Update: {
+          checked_at?: string
+          device_id?: string
+          downloaded_at?: string
+          object?: string
+          track_id?: string
+          user_id?: string
+          valid_until?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "track_downloads_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "track_downloads_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       track_jobs: {
         Row: {
@@ -1029,6 +1147,14 @@ export type Database = {
         Args: { page_size?: number; page_offset?: number }
         Returns: unknown[]
       }
+      admin_refused_listeners: {
+        Args: { p_since?: string; p_limit?: number }
+        Returns: unknown[]
+      }
+      admin_refused_tracks: {
+        Args: { p_since?: string; p_limit?: number }
+        Returns: unknown[]
+      }
       admin_stats: {
         Args: never
         Returns: Json
@@ -1081,6 +1207,10 @@ export type Database = {
         Args: never
         Returns: number
       }
+      max_counted_plays_per_listener_day: {
+        Args: never
+        Returns: number
+      }
       may_fetch_original: {
         Args: { object_name: string }
         Returns: boolean
@@ -1105,6 +1235,14 @@ export type Database = {
         Args: { month: string }
         Returns: Json
       }
+      new_account_age: {
+        Args: never
+        Returns: string
+      }
+      offline_download_validity: {
+        Args: never
+        Returns: string
+      }
       owns_audio_object: {
         Args: { object_name: string; uploader: string }
         Returns: boolean
@@ -1117,7 +1255,23 @@ export type Database = {
         Args: { p_user: string }
         Returns: string
       }
+      play_bound_refusal: {
+        Args: { p_listener: string; p_track: string; p_at: string }
+        Returns: string
+      }
+      play_evidence_max_age: {
+        Args: never
+        Returns: string
+      }
+      play_pace_slack_seconds: {
+        Args: never
+        Returns: number
+      }
       play_rate_eur: {
+        Args: never
+        Returns: number
+      }
+      play_threshold_seconds: {
         Args: never
         Returns: number
       }
@@ -1174,9 +1328,33 @@ export type Database = {
             verified: boolean
           }[]
       }
+      record_judged_play: {
+        Args: { p_listener: string; p_track: string; p_uploader: string; p_session: string; p_at: string; p_refusal: string; p_offline: boolean; p_device: string; p_served: number; p_history: boolean }
+        Returns: string
+      }
+      record_offline_play: {
+        Args: { track_id: string; played_at: string; session_id?: string; device_id?: string }
+        Returns: boolean
+      }
+      record_served_audio: {
+        Args: { p_listener: string; p_bucket: string; p_name: string; p_start: number; p_end: number; p_size: number; p_download?: boolean; p_device?: string }
+        Returns: undefined
+      }
       refresh_admins: {
         Args: { p_user_id?: string }
         Returns: undefined
+      }
+      renew_track_downloads: {
+        Args: { device_id?: string }
+        Returns: {
+            checked_at: string
+            device_id: string
+            downloaded_at: string
+            object: string
+            track_id: string
+            user_id: string
+            valid_until: string
+          }[]
       }
       request_stem_job: {
         Args: { track_id: string; user_id: string; max_active?: number; max_attempts?: number }
@@ -1246,6 +1424,10 @@ export type Database = {
             verified: boolean
           }[]
       }
+      served_seconds: {
+        Args: { bytes: unknown; object_size: number; duration: number }
+        Returns: number
+      }
       stems_track: {
         Args: { audio_url: string }
         Returns: unknown[]
@@ -1265,6 +1447,10 @@ export type Database = {
       track_is_listenable: {
         Args: { status: string; taken_down_at: string }
         Returns: boolean
+      }
+      track_of_object: {
+        Args: { p_bucket: string; p_name: string }
+        Returns: string
       }
       track_search_text: {
         Args: { title: string; artist: string; album: string; genre: string }

@@ -77,6 +77,63 @@ export const INTERNAL_CASES: Record<string, Case[]> = {
       expect: ALL_DENIED,
     },
   ],
+  // The evidence of plays: the server's own (docs/plays.md); no API role reads or writes it.
+  served_audio: [
+    {
+      name: 'select',
+      sql: (f) => ['select * from served_audio where listener_id = $1', [f.owner.id]],
+      expect: ALL_DENIED,
+    },
+    {
+      name: 'insert',
+      sql: (f) => [
+        `insert into served_audio (listener_id, track_id, object, object_size, bytes) values ($1, $2, 'x', 10, '{[0,10)}')`,
+        [f.owner.id, f.trackX],
+      ],
+      expect: ALL_DENIED,
+    },
+    {
+      name: 'update',
+      sql: (f) => [
+        `update served_audio set first_served_at = now() - interval '1 hour' where listener_id = $1`,
+        [f.owner.id],
+      ],
+      expect: ALL_DENIED,
+    },
+    {
+      name: 'delete',
+      sql: (f) => ['delete from served_audio where listener_id = $1', [f.owner.id]],
+      expect: ALL_DENIED,
+    },
+  ],
+  track_downloads: [
+    {
+      name: 'select',
+      sql: (f) => ['select * from track_downloads where user_id = $1', [f.owner.id]],
+      expect: ['denied', 'ok', 'hidden', 'ok'],
+    },
+    {
+      name: 'insert',
+      sql: (f) => [
+        `insert into track_downloads (user_id, track_id, object, valid_until) values ($1, $2, 'x', now() + interval '1 year')`,
+        [f.owner.id, f.trackO2],
+      ],
+      expect: ALL_DENIED,
+    },
+    {
+      name: 'update',
+      sql: (f) => [
+        `update track_downloads set downloaded_at = now() - interval '1 year' where user_id = $1`,
+        [f.owner.id],
+      ],
+      expect: ALL_DENIED,
+    },
+    {
+      name: 'delete',
+      sql: (f) => ['delete from track_downloads where user_id = $1', [f.owner.id]],
+      expect: ALL_DENIED,
+    },
+  ],
   plans: [
     { name: 'select', sql: () => [`select * from plans where id = 'free'`, []], expect: ALL_OK },
     {
