@@ -5,7 +5,8 @@
 import { createMp3Encoder } from 'wasm-media-encoders';
 
 const BLOCK = 1152 * 128;
-type Mp3Rate = 128 | 320;
+/** The rates we encode: the seed's originals (64) and the two renditions. */
+export type Mp3Kbps = 64 | 128 | 320;
 const MP3_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
 
 /** MP3 has nine sample rates; other sources (88.2, 96, 192 kHz...) are resampled by LAME. */
@@ -20,7 +21,7 @@ export const MIN_RATE_FOR_320 = 32000;
 export async function encodeMp3(
   channelData: Float32Array[],
   sampleRate: number,
-  kbps: Mp3Rate,
+  kbps: Mp3Kbps,
   onProgress: (fraction: number) => void = () => undefined,
 ): Promise<Uint8Array> {
   const encoder = await createMp3Encoder();

@@ -11,7 +11,8 @@ import { startJobLoop } from '../lib/job-loop';
 import { removeObjects, type Caller } from '../storage/objects';
 import { putObjectAsService } from '../storage/service';
 import { AudioRejected } from './inspect';
-import type { ProcessedAudio, Rendition, Stage } from './process-audio';
+import type { ProcessedAudio, Stage } from './process-audio';
+import { recordProcessed, renditionObjects } from './record';
 import { ProcessingPool } from './worker-pool';
 
 export interface TrackProcessingOptions {
@@ -64,68 +65,15 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
     await db.query(`update public.track_jobs set locked_at = now() where track_id = $1`, [trackId]);
   };
 
-  const putRendition = async (
-    job: Claimed,
-    file: string,
-    rendition: Rendition,
-    original: Uint8Array,
-  ) =>
-    putObjectAsService(db, store, {
-      bucket: 'renditions',
-      name: `${job.track_id}/${file}`,
-      owner: job.uploaded_by,
-      bytes: rendition === 'original' ? original : rendition,
-      contentType: 'audio/mpeg',
-      cacheControl: 'max-age=3600',
-      upsert: true,
-    });
-
   const finish = async (job: Claimed, original: Uint8Array, result: ProcessedAudio) => {
-    await putRendition(job, 'standard.mp3', result.standard, original);
-    if (result.high) await putRendition(job, 'high.mp3', result.high, original);
-    const qualities = [
-      'standard',
-      ...(result.high ? ['high'] : []),
-      ...(result.lossless ? ['lossless'] : []),
-    ];
+    for (const object of renditionObjects(job.track_id, job.uploaded_by, result, original))
+      await putObjectAsService(db, store, {
+        ...object,
+        cacheControl: 'max-age=3600',
+        upsert: true,
+      });
     await db.transaction(async (tx) => {
-      const p = result.peaks;
-      await tx.query(
-        `insert into public.track_waveforms
-           (track_id, version, channels, sample_rate, samples_per_pixel, bits, length, data)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
-         on conflict (track_id) do update set version = excluded.version,
-           channels = excluded.channels, sample_rate = excluded.sample_rate,
-           samples_per_pixel = excluded.samples_per_pixel, bits = excluded.bits,
-           length = excluded.length, data = excluded.data`,
-        [
-          job.track_id,
-          p.version,
-          p.channels,
-          p.sample_rate,
-          p.samples_per_pixel,
-          p.bits,
-          p.length,
-          JSON.stringify(p.data),
-        ],
-      );
-      await tx.query(
-        `update public.tracks
-            set status = 'ready', processing_stage = null, processing_progress = null,
-                status_reason = null, duration = $2, sample_rate = $3, channels = $4,
-                original_format = $5, loudness_lufs = $6, true_peak_db = $7, qualities = $8
-          where id = $1`,
-        [
-          job.track_id,
-          Math.max(1, Math.round(result.seconds)),
-          result.sampleRate,
-          result.channels,
-          result.format,
-          result.lufs,
-          result.truePeakDb,
-          qualities,
-        ],
-      );
+      await recordProcessed(tx, job.track_id, result);
       await tx.query(
         `update public.track_jobs set state = 'done', locked_by = null, last_error = null,
                 updated_at = now() where track_id = $1`,

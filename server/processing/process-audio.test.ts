@@ -77,6 +77,15 @@ describe('processAudio on the worker pool', { timeout: 120_000 }, () => {
     expect(result).toMatchObject({ standard: 'original', high: null, lossless: false });
   });
 
+  it('keeps a mono MP3 mono (mpg123 decodes it to two equal channels): same loudness as its WAV', async () => {
+    const mono = synthSignal(6, { channels: 1 });
+    const fromMp3 = await pool.process(await makeMp3(mono, 128));
+    const fromWav = await pool.process(makeWav(mono));
+    expect(fromMp3).toMatchObject({ format: 'mpeg', channels: 1, standard: 'original' });
+    expect(fromWav).toMatchObject({ channels: 1 });
+    expect(fromMp3.lufs).toBeCloseTo(fromWav.lufs as number, 0);
+  });
+
   it('processes FLAC (lossless) and Ogg Vorbis (lossy)', async () => {
     const flac = await pool.process(await makeFlac(signal));
     expect(flac).toMatchObject({ format: 'flac', lossless: true, channels: 2 });

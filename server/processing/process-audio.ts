@@ -53,7 +53,13 @@ export async function processAudio(
   lap('checking');
 
   onStage('decoding', null);
-  const pcm = await decodeAudio(bytes, info.format);
+  const decoded = await decodeAudio(bytes, info.format);
+  // mpg123 puts out two channels for a mono MP3 (the same samples twice): keep what the file
+  // holds, or its loudness measures 3 dB high and its renditions turn stereo.
+  const pcm =
+    info.channels !== null && decoded.channelData.length > info.channels
+      ? { ...decoded, channelData: decoded.channelData.slice(0, info.channels) }
+      : decoded;
   const seconds = pcm.length / pcm.sampleRate;
   if (seconds < MIN_SECONDS) throw new AudioRejected(UNREADABLE_AUDIO);
   // A header that promises more than the data holds: a truncated file.

@@ -18,7 +18,10 @@ interface Task {
 }
 
 /** ebur128-wasm imports its .wasm as an ES module (see loudness.ts). */
-const WORKER_ARGV = ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning'];
+export const PROCESSING_WORKER_ARGV = [
+  '--experimental-wasm-modules',
+  '--disable-warning=ExperimentalWarning',
+];
 
 export class ProcessingPool {
   private readonly idle: Worker[] = [];
@@ -33,7 +36,7 @@ export class ProcessingPool {
 
   private spawn(): Worker {
     const worker = startTsWorker(new URL('./worker.ts', import.meta.url), {
-      execArgv: WORKER_ARGV,
+      execArgv: PROCESSING_WORKER_ARGV,
     });
     worker.unref();
     worker.on('message', (message: WorkerMessage) => this.onMessage(worker, message));

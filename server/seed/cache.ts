@@ -11,12 +11,28 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TrackAudio, TrackJob } from './media';
+import type { Rendition } from '../processing/process-audio';
+import type { SeedProcessed, TrackAudio, TrackJob } from './media';
 
 export const DEFAULT_CACHE_ROOT = join(tmpdir(), 'soundloft-seed-cache');
 
-/** What decides a track's bytes besides its job: the synthesiser, the encoding, the PRNG. */
-const GENERATOR_SOURCES = ['media.ts', 'mp3.ts', 'prng.ts', 'music'];
+/** What decides a track's bytes besides its job: the synthesiser, the encoding, the PRNG, processing. */
+const GENERATOR_SOURCES = [
+  'media.ts',
+  'mp3.ts',
+  'prng.ts',
+  'music',
+  ...['process-audio', 'decode', 'encode-mp3', 'inspect', 'loudness', 'peaks'].map(
+    (f) => `../processing/${f}.ts`,
+  ),
+];
+/** The packages those sources run (their versions go into the key). */
+const GENERATOR_PACKAGES = [
+  'wasm-media-encoders',
+  'mpg123-decoder',
+  'ebur128-wasm',
+  'music-metadata',
+];
 
 function sourceFiles(path: string): string[] {
   if (path.endsWith('.ts')) return [path];
@@ -26,9 +42,23 @@ function sourceFiles(path: string): string[] {
     .sort();
 }
 
+/** A package's version, from its package.json in the node_modules folders Node would search. */
+function packageVersion(name: string): string {
+  for (const dir of createRequire(import.meta.url).resolve.paths(name) ?? []) {
+    try {
+      return (
+        JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version: string }
+      ).version;
+    } catch {
+      // not in this folder
+    }
+  }
+  throw new Error(`package ${name} not found`);
+}
+
 let cachedKey: string | null = null;
 
-/** Hash of the generator's sources and lamejs's package.json. */
+/** Hash of the generator's sources and its packages' versions. */
 export function generatorKey(): string {
   if (cachedKey) return cachedKey;
   const hash = createHash('sha256');
@@ -36,11 +66,21 @@ export function generatorKey(): string {
   for (const file of GENERATOR_SOURCES.flatMap((p) => sourceFiles(join(here, p)))) {
     hash.update(file.slice(here.length)).update(readFileSync(file));
   }
-  const lame = createRequire(import.meta.url).resolve('@breezystack/lamejs');
-  hash.update(readFileSync(join(dirname(lame), '..', 'package.json')));
+  for (const name of GENERATOR_PACKAGES) hash.update(`${name}@${packageVersion(name)}`);
   cachedKey = hash.digest('hex').slice(0, 16);
   return cachedKey;
 }
+
+/** A rendition in the cache's JSON: the original, none, or its own file. */
+type CachedRendition = 'original' | 'file' | null;
+type CachedMeta = Omit<TrackAudio, 'mp3' | 'processed'> & {
+  processed:
+    | (Omit<SeedProcessed, 'standard' | 'high'> & {
+        standard: CachedRendition;
+        high: CachedRendition;
+      })
+    | null;
+};
 
 export class TrackCache {
   readonly dir: string;
@@ -59,9 +99,18 @@ export class TrackCache {
   get(job: TrackJob): TrackAudio | null {
     try {
       const json = readFileSync(this.#file(job, 'json'), 'utf8');
-      const meta = JSON.parse(json) as Omit<TrackAudio, 'mp3'>;
+      const meta = JSON.parse(json) as CachedMeta;
+      if (meta.key !== job.key || !meta.processed) return null;
       const mp3 = new Uint8Array(readFileSync(this.#file(job, 'mp3')));
-      return meta.key === job.key ? { ...meta, mp3 } : null;
+      const rendition = (value: CachedRendition, name: string): Rendition | null =>
+        value === 'file' ? new Uint8Array(readFileSync(this.#file(job, name))) : value;
+      const { standard, high, ...rest } = meta.processed;
+      const processed = {
+        ...rest,
+        standard: rendition(standard, 'standard.mp3') as Rendition,
+        high: rendition(high, 'high.mp3'),
+      };
+      return { ...meta, mp3, processed };
     } catch {
       return null;
     }
@@ -71,12 +120,28 @@ export class TrackCache {
   put(job: TrackJob, audio: TrackAudio): void {
     try {
       mkdirSync(this.dir, { recursive: true });
-      const { mp3, ...meta } = audio;
+      const { mp3, processed, ...rest } = audio;
+      if (!processed) return;
       const tmp = `.${process.pid}.tmp`;
-      writeFileSync(this.#file(job, 'mp3') + tmp, mp3);
-      renameSync(this.#file(job, 'mp3') + tmp, this.#file(job, 'mp3'));
-      writeFileSync(this.#file(job, 'json') + tmp, JSON.stringify(meta));
-      renameSync(this.#file(job, 'json') + tmp, this.#file(job, 'json'));
+      const write = (ext: string, data: Uint8Array | string) => {
+        writeFileSync(this.#file(job, ext) + tmp, data);
+        renameSync(this.#file(job, ext) + tmp, this.#file(job, ext));
+      };
+      const rendition = (value: Rendition | null, name: string): CachedRendition => {
+        if (!(value instanceof Uint8Array)) return value;
+        write(name, value);
+        return 'file';
+      };
+      write('mp3', mp3);
+      const meta: CachedMeta = {
+        ...rest,
+        processed: {
+          ...processed,
+          standard: rendition(processed.standard, 'standard.mp3') ?? 'original',
+          high: rendition(processed.high, 'high.mp3'),
+        },
+      };
+      write('json', JSON.stringify(meta)); // last: a track is cached once its JSON exists
     } catch {
       // ignore
     }

@@ -1,10 +1,12 @@
 /**
- * Generates every file of the demo catalogue: the tracks' MP3s on worker threads (synthesis and
- * encoding are CPU-bound; longest first, two jobs in flight per worker) and the covers and
- * avatars on the main thread meanwhile. Falls back to the main thread if workers cannot start.
+ * Generates every file of the demo catalogue: the tracks' MP3s on worker threads (synthesis,
+ * encoding and the upload pipeline's processing are CPU-bound; longest first, two jobs in flight
+ * per worker) and the covers and avatars on the main thread meanwhile. Falls back to the main
+ * thread if workers cannot start (then without processing: the job queue processes those tracks).
  */
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../lib/ts-worker';
+import { PROCESSING_WORKER_ARGV } from '../processing/worker-pool';
 import { renderAvatar, renderCover } from './art';
 import type { Catalogue } from './catalogue';
 import { TrackCache } from './cache';
@@ -32,7 +34,9 @@ export interface GenerateOptions {
 type WorkerReply = { ok: true; audio: TrackAudio } | { ok: false; key: string; error: string };
 
 function startWorker(): Worker {
-  return startTsWorker(new URL('./worker.ts', import.meta.url));
+  return startTsWorker(new URL('./worker.ts', import.meta.url), {
+    execArgv: PROCESSING_WORKER_ARGV,
+  });
 }
 
 async function renderOnWorkers(jobs: TrackJob[], count: number): Promise<Map<string, TrackAudio>> {
@@ -68,6 +72,12 @@ async function renderOnWorkers(jobs: TrackJob[], count: number): Promise<Map<str
   return out;
 }
 
+async function renderHere(jobs: TrackJob[]): Promise<Map<string, TrackAudio>> {
+  const out = new Map<string, TrackAudio>();
+  for (const job of jobs) out.set(job.key, await renderTrack(job));
+  return out;
+}
+
 export async function generateMedia(
   catalogue: Catalogue,
   opts: GenerateOptions = {},
@@ -90,10 +100,10 @@ export async function generateMedia(
     audio = renderOnWorkers(jobs, workers).catch((error: unknown) => {
       log(`seed: worker threads failed (${String(error)}); rendering on the main thread`);
       workers = 0;
-      return new Map(jobs.map((j) => [j.key, renderTrack(j)]));
+      return renderHere(jobs);
     });
   } else {
-    audio = Promise.resolve(new Map(jobs.map((j) => [j.key, renderTrack(j)])));
+    audio = renderHere(jobs);
   }
 
   // Artwork meanwhile, yielding between images so worker replies are handled promptly.
@@ -113,7 +123,7 @@ export async function generateMedia(
     cache.prune();
     for (const job of jobs) {
       const audio = rendered.get(job.key);
-      if (audio) cache.put(job, audio);
+      if (audio?.processed) cache.put(job, audio);
     }
   }
   const tracks = new Map([...fromCache, ...rendered]);

@@ -1,5 +1,5 @@
 /**
- * `npx tsx server/seed/measure.ts [--limit N] [--workers N]`: times a first-start seeding of the
+ * `npx tsx server/seed/measure.ts [--limit N] [--workers N] [--cache | --cache-dir DIR]`: times a first-start seeding of the
  * full demo catalogue into a fresh in-memory database and object store (migrations excluded),
  * and prints the generation split. A figure for docs/seed.md and `npm run bench`; never a test.
  */
@@ -39,7 +39,12 @@ export async function measureSeeding(
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) {
   const { values } = parseArgs({
-    options: { limit: { type: 'string' }, workers: { type: 'string' }, cache: { type: 'boolean' } },
+    options: {
+      limit: { type: 'string' },
+      workers: { type: 'string' },
+      cache: { type: 'boolean' },
+      'cache-dir': { type: 'string' },
+    },
   });
   console.log(
     `${cpus().length} cores, load average ${loadavg()
@@ -50,7 +55,8 @@ if (isMain) {
     ...(values.limit ? { limit: Number(values.limit) } : {}),
     ...(values.workers ? { workers: Number(values.workers) } : {}),
     // Cold by default (a fresh machine); --cache measures a reseed with a warm track cache.
-    cacheDir: values.cache ? undefined : false,
+    // --cache-dir measures with a cache of its own (the shared one stays as it is).
+    cacheDir: values['cache-dir'] ?? (values.cache ? undefined : false),
   });
   for (const line of m.log) console.log(line);
   console.log(

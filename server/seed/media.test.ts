@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderAvatar, renderCover } from './art';
 import { generatorKey, TrackCache } from './cache';
-import { renderTrack } from './media';
+import { renderTrack, type SeedProcessed, type TrackAudio } from './media';
 import { AUDIO_FORMAT, parseMp3 } from './mp3';
 import { planSections } from './music/arrange';
 
@@ -15,11 +15,14 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
 describe('generated audio', () => {
   // One 30 s track (about a second of CPU per render): rendered twice, compared byte for byte.
   const job = { key: 't', genre: 'chiptune' as const, seconds: 30, seed: 'soundloft-demo/test' };
-  const first = renderTrack(job);
+  let first: TrackAudio;
+  beforeAll(async () => {
+    first = await renderTrack(job);
+  }, 60_000);
 
   // A whole track rendered again: seconds on a busy machine, so no 5 s default.
-  it('is deterministic', { timeout: 60_000 }, () => {
-    expect(sha(renderTrack(job).mp3)).toBe(sha(first.mp3));
+  it('is deterministic', { timeout: 60_000 }, async () => {
+    expect(sha((await renderTrack(job)).mp3)).toBe(sha(first.mp3));
   });
 
   it('is a valid constant-bitrate MP3 of the expected length', () => {
@@ -73,23 +76,49 @@ describe('generated artwork', () => {
 });
 
 describe('track cache', () => {
-  it('returns what was put, keyed by track and generator version', () => {
+  it('returns what was put, with what processing made, keyed by track and generator version', () => {
     const root = mkdtempSync(join(tmpdir(), 'seed-cache-test-'));
     try {
       const cache = new TrackCache(root);
-      const audio = {
+      const mp3 = Uint8Array.from([0xff, 0xf3, 1, 2]);
+      const processed: SeedProcessed = {
+        format: 'mpeg',
+        seconds: 31.4,
+        sampleRate: 22050,
+        channels: 1,
+        lufs: -15.2,
+        truePeakDb: -1.1,
+        peaks: {
+          version: 2,
+          channels: 1,
+          sample_rate: 22050,
+          samples_per_pixel: 693,
+          bits: 8,
+          length: 2,
+          data: [-3, 4, -100, 90],
+        },
+        standard: 'original',
+        high: Uint8Array.from([0xff, 0xfb, 9]),
+        lossless: false,
+      };
+      const audio: TrackAudio = {
         key: 'a/b',
-        mp3: Uint8Array.from([0xff, 0xf3, 1, 2]),
+        mp3,
         durationSeconds: 31.5,
         bpm: 100,
         barSeconds: 2.4,
         phrases: [{ t: 9.6, kind: 'verse' as const }],
+        processed,
       };
       const job = { key: 'a/b', genre: 'folk' as const, seconds: 30, seed: 's' };
       expect(cache.get(job)).toBeNull();
       cache.put(job, audio);
       expect(new TrackCache(root).get(job)).toEqual(audio);
       expect(cache.get({ ...job, seconds: 31 })).toBeNull();
+      // Unprocessed audio (rendered without workers) is not cached: the next start processes it.
+      const other = { ...job, key: 'c/d' };
+      cache.put(other, { ...audio, key: 'c/d', processed: null });
+      expect(cache.get(other)).toBeNull();
       expect(cache.dir).toContain(generatorKey());
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -1,45 +1,15 @@
 /**
- * MP3 encoding of the synthesised songs (lamejs, constant bitrate, mono) and a frame parser
- * used by the tests and by the generator to report each file's real duration.
+ * The format of the synthesised songs' MP3s (encoded by the upload pipeline's encoder, LAME in
+ * WebAssembly: server/processing/encode-mp3.ts) and a frame parser used by the tests.
  */
-import * as lamejsModule from '@breezystack/lamejs';
+import { encodeMp3 as encodeWithLame } from '../processing/encode-mp3';
 
 /** 22.05 kHz mono at 64 kbps: fits first start in the time budget, plays everywhere. */
 export const AUDIO_FORMAT = { sampleRate: 22050, kbps: 64, channels: 1 } as const;
 
-type Lame = typeof lamejsModule;
-const lame: Lame =
-  (lamejsModule as Partial<Lame>).Mp3Encoder !== undefined
-    ? lamejsModule
-    : (lamejsModule as unknown as { default: Lame }).default;
-
-/** Float samples in [-1, 1] → MP3 bytes (CBR). */
-export function encodeMp3(
-  samples: Float32Array,
-  sampleRate: number = AUDIO_FORMAT.sampleRate,
-  kbps: number = AUDIO_FORMAT.kbps,
-): Uint8Array {
-  const encoder = new lame.Mp3Encoder(1, sampleRate, kbps);
-  const block = 1152;
-  const pcm = new Int16Array(block);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const keep = (out: Uint8Array | Int8Array) => {
-    if (out.length === 0) return;
-    const copy = new Uint8Array(out.buffer, out.byteOffset, out.length).slice();
-    chunks.push(copy);
-    size += copy.length;
-  };
-  for (let offset = 0; offset < samples.length; offset += block) {
-    const n = Math.min(block, samples.length - offset);
-    for (let i = 0; i < n; i++) {
-      const v = Math.round((samples[offset + i] as number) * 32767);
-      pcm[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
-    }
-    keep(encoder.encodeBuffer(n === block ? pcm : pcm.subarray(0, n)));
-  }
-  keep(encoder.flush());
-  return Buffer.concat(chunks, size);
+/** Float samples in [-1, 1], mono → MP3 bytes (CBR, AUDIO_FORMAT). */
+export function encodeMp3(samples: Float32Array): Promise<Uint8Array> {
+  return encodeWithLame([samples], AUDIO_FORMAT.sampleRate, AUDIO_FORMAT.kbps);
 }
 
 export interface Mp3Info {

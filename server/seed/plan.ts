@@ -3,9 +3,11 @@
  * and bytes, relative public URLs, release dates, lyrics — ready to be uploaded and inserted.
  */
 import { randomUUID } from 'node:crypto';
+import { renditionObjects } from '../processing/record';
 import { publicObjectPath } from '../storage/service';
 import type { Catalogue, CatalogueTrack, CatalogueUser } from './catalogue';
 import type { GeneratedMedia } from './generate';
+import type { SeedProcessed } from './media';
 import { syncLyrics, type LyricLine } from './lyrics';
 
 export interface PlannedUser extends CatalogueUser {
@@ -18,7 +20,7 @@ export interface PlannedUser extends CatalogueUser {
 }
 
 export interface PlannedObject {
-  bucket: 'tracks' | 'covers' | 'avatars';
+  bucket: 'tracks' | 'covers' | 'avatars' | 'renditions';
   name: string;
   owner: string;
   bytes: Uint8Array;
@@ -26,12 +28,16 @@ export interface PlannedObject {
 }
 
 export interface PlannedTrack extends CatalogueTrack {
+  /** Chosen here: the renditions' object names start with it. */
+  id: string;
   uploadedBy: string;
   duration: number;
   audioUrl: string;
   coverUrl: string;
   releasedAt: Date;
   lyricLines: LyricLine[] | null;
+  /** What the upload pipeline made of the audio; null: inserted in processing (the queue does it). */
+  processed: SeedProcessed | null;
 }
 
 export interface SeedPlan {
@@ -104,6 +110,7 @@ export function buildSeedPlan(
       coverUrl = publicObjectPath('covers', name);
       coverUrls.set(track.coverKey, coverUrl);
     }
+    const id = randomUUID();
     const name = `${uploadedBy}/${releasedAt.getTime()}_${fileName(track.title)}.mp3`;
     objects.push({
       bucket: 'tracks',
@@ -112,8 +119,11 @@ export function buildSeedPlan(
       bytes: audio.mp3,
       contentType: 'audio/mpeg',
     });
+    if (audio.processed)
+      objects.push(...renditionObjects(id, uploadedBy, audio.processed, audio.mp3));
     return {
       ...track,
+      id,
       uploadedBy,
       duration: Math.round(audio.durationSeconds),
       // As the app stores it: bucket and name (the bucket is private; players sign URLs).
@@ -121,6 +131,7 @@ export function buildSeedPlan(
       coverUrl,
       releasedAt,
       lyricLines: track.lyrics ? syncLyrics(track.lyrics, audio.phrases, track.seed) : null,
+      processed: audio.processed,
     };
   });
   return { users, objects, tracks, catalogue, now: o.now };

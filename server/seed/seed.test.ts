@@ -107,8 +107,60 @@ describe('seedDemoCatalogue (two tracks, on worker threads)', () => {
     expect(objects).toEqual([
       { bucket_id: 'avatars', n: '9' },
       { bucket_id: 'covers', n: '2' },
+      { bucket_id: 'renditions', n: '2' },
       { bucket_id: 'tracks', n: '2' },
     ]);
+  });
+
+  it('runs every track through the upload pipeline: ready, measured, peaks, a standard rendition', async () => {
+    const { rows } = await test.db.query<{
+      id: string;
+      audio_url: string;
+      status: string;
+      duration: number;
+      sample_rate: number;
+      channels: number;
+      original_format: string;
+      loudness_lufs: number;
+      true_peak_db: number;
+      qualities: string[];
+      length: number;
+      data: number[];
+      sample_rate_w: number;
+      jobs: string;
+    }>(
+      `select t.id, t.audio_url, t.status, t.duration, t.sample_rate, t.channels, t.original_format,
+              t.loudness_lufs, t.true_peak_db, t.qualities, w.length, w.data,
+              w.sample_rate as sample_rate_w,
+              (select count(*) from public.track_jobs j where j.track_id = t.id) as jobs
+         from public.tracks t join public.track_waveforms w on w.track_id = t.id`,
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        status: 'ready',
+        sample_rate: 22050,
+        channels: 1,
+        original_format: 'mpeg',
+        // A 64 kbps MP3 is its own standard rendition; no 320 kbps below 32 kHz; not lossless.
+        qualities: ['standard'],
+        sample_rate_w: 22050,
+        jobs: '0',
+      });
+      // The mix peaks at -1 dBFS (music/render.ts); MP3 overshoots a little.
+      expect(row.true_peak_db).toBeGreaterThan(-3);
+      expect(row.true_peak_db).toBeLessThan(1);
+      expect(row.loudness_lufs).toBeGreaterThan(-30);
+      expect(row.loudness_lufs).toBeLessThan(-5);
+      expect(row.length).toBeGreaterThan(900);
+      expect(row.length).toBeLessThanOrEqual(1000);
+      expect(row.data).toHaveLength(row.length * 2);
+      expect(Math.max(...row.data)).toBeGreaterThan(64); // music, not silence
+      const original = await readAll(store, 'tracks', row.audio_url.slice('tracks/'.length));
+      const standard = await readAll(store, 'renditions', `${row.id}/standard.mp3`);
+      expect(Buffer.compare(Buffer.from(standard), Buffer.from(original))).toBe(0);
+      expect(parseMp3(standard)).toMatchObject({ sampleRate: 22050, bitrateKbps: 64 });
+    }
   });
 
   it('keeps every balance equal to its ledger and to the seeded plays', async () => {

@@ -5,6 +5,7 @@
  * earnings ledger entries that pay the seeded plays.
  */
 import type { Queryable } from '../db/database';
+import { recordProcessed } from '../processing/record';
 import type { SeedPlan } from './plan';
 
 /** created_at/updated_at triggers switched off while writing, so release dates stay in the past. */
@@ -51,11 +52,14 @@ export async function writeSeedPlan(tx: Queryable, plan: SeedPlan): Promise<void
 
   const trackId = new Map<string, string>();
   for (const t of tracks) {
+    // Processed in the generator's workers (as an upload's job would): inserted ready, with its
+    // waveform and measurements. Otherwise in processing: the insert trigger queues its job.
     const { rows } = await tx.query<{ id: string }>(
-      `insert into public.tracks (title, artist, album, genre, duration, audio_url, cover_image,
+      `insert into public.tracks (id, title, artist, album, genre, duration, audio_url, cover_image,
           uploaded_by, plays, verified, created_at, updated_at, status)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, 'ready') returning id`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13) returning id`,
       [
+        t.id,
         t.title,
         t.artistName,
         t.album,
@@ -67,10 +71,12 @@ export async function writeSeedPlan(tx: Queryable, plan: SeedPlan): Promise<void
         t.plays,
         t.verified,
         t.releasedAt,
+        t.processed ? 'ready' : 'processing',
       ],
     );
     const id = rows[0]?.id;
     if (!id) throw new Error(`track ${t.title} not inserted`);
+    if (t.processed) await recordProcessed(tx, id, t.processed);
     trackId.set(t.title, id);
     if (t.lyricLines) {
       await tx.query(
