@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player, stems (all by default). More
+ * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player, stems, offline (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -91,4 +91,10 @@ if (wants('player')) {
   ensureApp();
   const { benchPlayer } = await import('./player');
   await benchPlayer(distDir);
+}
+
+if (wants('offline')) {
+  ensureApp();
+  const { benchOffline } = await import('./offline');
+  await benchOffline(distDir);
 }

@@ -30,7 +30,7 @@ export {
   uploadsThisMonth,
 } from './repositories';
 export * from './remote/payments-remote';
-export { createAudioSource, type AudioSourceTrack } from './remote/audio-remote';
+export { createAudioSource, isUnreachable, type AudioSourceTrack } from './remote/audio-remote';
 export * from './remote/stems-remote';
 export * from './downloads';
 

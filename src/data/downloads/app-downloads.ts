@@ -8,7 +8,7 @@
  * - a check that says no (a downgrade) removes them;
  * - signing out removes the signed-out listener's downloads (`removeDownloadsOf`).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { authStore } from '../auth/auth-store';
 import { getDb, type Download } from '../db';
 import { planAllowsOffline, signDownload, type DownloadQuality } from '../remote/downloads-remote';
@@ -112,6 +112,83 @@ export async function downloadTracks(trackIds: readonly string[], source: string
   await m.enqueue(trackIds, source);
 }
 
+const collectionKey = (userId: string, source: string) =>
+  `downloads:collection:${userId}:${source}`;
+
+/**
+ * Downloads a playlist ('playlist:<id>') or Liked Songs ('liked') and keeps it in sync: tracks
+ * added later download too, removed ones are deleted (useCollectionInSync).
+ */
+export async function downloadCollection(source: string, trackIds: readonly string[]) {
+  await downloadTracks(trackIds, source);
+  const m = manager;
+  if (m) await getDb().meta.put({ key: collectionKey(m.userId, source), value: true });
+}
+
+/** Stops keeping a collection downloaded: its tracks go unless another source wants them. */
+export async function removeCollection(source: string): Promise<void> {
+  const m = manager;
+  if (!m) return;
+  const db = getDb();
+  await db.meta.delete(collectionKey(m.userId, source));
+  const ids = (await db.downloads.where('userId').equals(m.userId).toArray())
+    .filter((d) => d.sources.includes(source))
+    .map((d) => d.trackId);
+  await m.release(ids, source);
+}
+
+/** Removes one track's download (whatever asked for it). */
+export async function removeDownload(trackId: string): Promise<void> {
+  await manager?.remove(trackId);
+}
+
+/** Every download of the listener ('Remove all downloads'); collections stop syncing too. */
+export async function removeAllDownloads(): Promise<void> {
+  const m = manager;
+  if (!m) return;
+  await m.removeAll();
+  await getDb()
+    .meta.filter((e) => e.key.startsWith(`downloads:collection:${m.userId}:`))
+    .delete();
+  await m.start();
+}
+
+/**
+ * While a downloaded collection is on screen, its downloads follow its tracks: new ones are
+ * queued, those that left it are released. Returns whether the collection is downloaded.
+ */
+export function useCollectionInSync(
+  userId: string | null,
+  source: string,
+  trackIds: readonly string[] | undefined,
+): boolean {
+  const synced =
+    useStableLiveQuery(
+      async () =>
+        userId ? (await getDb().meta.get(collectionKey(userId, source)))?.value === true : false,
+      [userId, source],
+    ) ?? false;
+  const key = trackIds?.join(',');
+  useEffect(() => {
+    const m = manager;
+    if (!synced || !m || m.userId !== userId || !trackIds) return;
+    void (async () => {
+      const rows = await getDb().downloads.where('userId').equals(m.userId).toArray();
+      const wanted = new Set(trackIds);
+      const gone = rows
+        .filter((d) => d.sources.includes(source) && !wanted.has(d.trackId))
+        .map((d) => d.trackId);
+      const have = new Set(rows.filter((d) => d.sources.includes(source)).map((d) => d.trackId));
+      const added = trackIds.filter((id) => !have.has(id));
+      if (gone.length) await m.release(gone, source);
+      if (added.length) await m.enqueue(added, source);
+    })();
+    // trackIds is followed by its content (key).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [synced, userId, source, key]);
+  return synced;
+}
+
 /** Removes the downloads of `userId` from this device (sign-out). */
 export async function removeDownloadsOf(userId: string): Promise<void> {
   const m =
@@ -120,7 +197,9 @@ export async function removeDownloadsOf(userId: string): Promise<void> {
       : new DownloadManager({ db: getDb(), userId, sign: () => Promise.reject(new Error()) });
   await m.stop();
   await m.removeAll();
-  await getDb().meta.delete(checkKey(userId));
+  await getDb()
+    .meta.filter((e) => e.key.startsWith(`downloads:`) && e.key.includes(`:${userId}`))
+    .delete();
 }
 
 /**
@@ -165,6 +244,20 @@ export function useDownloads(userId: string | null): Download[] {
       [userId],
     ) ?? NO_DOWNLOADS
   );
+}
+
+/** The ids of the listener's downloaded tracks (live), for the 'Downloaded' marker. */
+export function useDownloadedTrackIds(userId: string | null): ReadonlySet<string> {
+  const ids = useStableLiveQuery(
+    async () =>
+      userId
+        ? (
+            await getDb().downloads.where('[userId+state]').equals([userId, 'done']).primaryKeys()
+          ).map(([, trackId]) => trackId)
+        : [],
+    [userId],
+  );
+  return useMemo(() => new Set(ids ?? []), [ids]);
 }
 
 /** The download quality the listener chose ('high' by default). */

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   audioCandidates,
   createAudioSource,
+  isUnreachable,
   signBestAudio,
   SIGNED_AUDIO_SECONDS,
   type AudioSigner,
@@ -97,5 +98,17 @@ describe('createAudioSource', () => {
     const again = createAudioSource(flaky, () => 0);
     await expect(again(t)).rejects.toThrow('offline');
     expect(await again(t)).toBe('/sign/renditions/t1/standard.mp3?token=x');
+  });
+});
+
+describe('isUnreachable', () => {
+  it("is true for a fetch that reached nothing (storage-js's wrapped TypeError)", () => {
+    const wrapped = Object.assign(new Error('Failed to fetch'), {
+      name: 'StorageUnknownError',
+      originalError: new TypeError('Failed to fetch'),
+    });
+    expect(isUnreachable(wrapped)).toBe(true);
+    expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isUnreachable(new Error('This track is not available to you.'))).toBe(false);
   });
 });

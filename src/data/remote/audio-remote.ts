@@ -67,6 +67,18 @@ const storageSigner: AudioSigner = async (bucket, paths, expiresIn) => {
   return paths.map((p) => data.find((d) => d.path === p && !d.error)?.signedUrl ?? null);
 };
 
+/**
+ * Whether signing failed because nothing reached the server (offline, even when
+ * navigator.onLine says otherwise, as after a reload while offline): storage-js wraps the
+ * fetch's TypeError in a StorageUnknownError.
+ */
+export function isUnreachable(error: unknown): boolean {
+  return (
+    error instanceof TypeError ||
+    (error as { originalError?: unknown } | null)?.originalError instanceof TypeError
+  );
+}
+
 export interface SignedAudio {
   url: string;
   quality: AudioCandidate['quality'] | null;

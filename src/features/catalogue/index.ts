@@ -8,3 +8,4 @@ export { albumLabel, toPlayerTrack, toPlayerTracks } from './to-player-track';
 export { useCurrentUserId } from './use-current-user-id';
 export { PersonAvatar, initialsOf, type PersonAvatarProps } from './person-avatar';
 export { FollowButton, type FollowButtonProps } from './follow-button';
+export { DownloadButton, type DownloadButtonProps } from './download-button';

@@ -1,15 +1,20 @@
 import { ActionIcon, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
+import {
+  IconCircleArrowDownFilled,
+  IconPlayerPauseFilled,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '@/components/router-links';
 import { useMemo, type ReactNode } from 'react';
-import type { Track } from '@/data';
+import { useDownloadedTrackIds, type Track } from '@/data';
 import { formatTime } from '@/lib/format-time';
 import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
 import { CoverArt } from './cover-art';
 import { albumLabel, toPlayerTracks } from './to-player-track';
 import classes from './track-list.module.css';
 import { TrackOptionsMenu } from './track-options-menu';
+import { useCurrentUserId } from './use-current-user-id';
 
 export interface TrackListProps {
   tracks: readonly Track[];
@@ -40,6 +45,7 @@ export function TrackList({
   const current = useCurrentTrack();
   const playing = useIsPlaying();
   const queue = useMemo(() => toPlayerTracks(tracks), [tracks]);
+  const downloaded = useDownloadedTrackIds(useCurrentUserId());
   if (tracks.length === 0 && empty) return <>{empty}</>;
 
   return (
@@ -104,6 +110,15 @@ export function TrackList({
               <Table.Td maw={0} className={classes.title}>
                 <Group gap="sm" wrap="nowrap">
                   <CoverArt src={track.coverImage} seed={track.id} size={40} />
+                  {downloaded.has(track.id) ? (
+                    <IconCircleArrowDownFilled
+                      size={16}
+                      role="img"
+                      aria-label="Downloaded"
+                      color="var(--mantine-color-ember-4)"
+                      style={{ flex: 'none' }}
+                    />
+                  ) : null}
                   <div style={{ minWidth: 0 }}>
                     <AnchorLink
                       to={'/track/$trackId'}

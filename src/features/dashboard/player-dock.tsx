@@ -1,6 +1,12 @@
 import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/toast';
-import { createAudioSource, downloadedSource, getRepositories, useLikedTrackIds } from '@/data';
+import {
+  createAudioSource,
+  downloadedSource,
+  getRepositories,
+  isUnreachable,
+  useLikedTrackIds,
+} from '@/data';
 import {
   KeyboardShortcuts,
   NotDownloadedError,
@@ -27,7 +33,10 @@ export function PlayerDock({ userId }: { userId: string }) {
       const downloaded = await downloadedSource(userId, track.id);
       if (downloaded) return downloaded;
       if (!navigator.onLine) throw new NotDownloadedError(track.title);
-      return signed(track);
+      return signed(track).catch((error: unknown) => {
+        // navigator.onLine can say online while nothing gets through (a reload offline).
+        throw isUnreachable(error) ? new NotDownloadedError(track.title) : error;
+      });
     };
     const stopPlayer = startPlayer({ currentUserId: () => userId, sourceOf });
     const stopListens = onListenQualified((listen) => {

@@ -1,9 +1,16 @@
 import { Badge, Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconCloudUpload, IconHeart, IconPlaylist, IconPlus } from '@tabler/icons-react';
+import {
+  IconCloudUpload,
+  IconDownload,
+  IconHeart,
+  IconPlaylist,
+  IconPlus,
+} from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useLikeCount, usePlaylistCount, useUploadCount } from '@/data';
+import { useDownloads, useLikeCount, usePlaylistCount, useUploadCount } from '@/data';
 import { useCurrentUserId } from '@/features/catalogue';
+import { DownloadsTab } from './downloads-tab';
 import { LikedTab } from './liked-tab';
 import {
   DEFAULT_LIBRARY_TAB,
@@ -20,6 +27,7 @@ const ICONS: Record<LibraryTab, ReactNode> = {
   uploads: <IconCloudUpload size={16} aria-hidden />,
   liked: <IconHeart size={16} aria-hidden />,
   playlists: <IconPlaylist size={16} aria-hidden />,
+  downloads: <IconDownload size={16} aria-hidden />,
 };
 
 /**
@@ -33,6 +41,7 @@ export function LibraryPage({ search, uploads }: { search: LibrarySearch; upload
     uploads: useUploadCount(userId),
     liked: useLikeCount(userId),
     playlists: usePlaylistCount(userId),
+    downloads: useDownloads(userId).filter((d) => d.state === 'done').length,
   };
   // The router merges the raw query under the validated one, so an unknown ?tab= can still be
   // here: only a known tab counts.
@@ -90,6 +99,9 @@ export function LibraryPage({ search, uploads }: { search: LibrarySearch; upload
           </Tabs.Panel>
           <Tabs.Panel value="playlists">
             <PlaylistsTab onCreate={openCreate} />
+          </Tabs.Panel>
+          <Tabs.Panel value="downloads">
+            <DownloadsTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,5 +1,8 @@
-/** /library's search params (spec 2): tab=uploads|liked|playlists, create=playlist, edit={id}. */
-export const LIBRARY_TABS = ['uploads', 'liked', 'playlists'] as const;
+/**
+ * /library's search params (spec 2): tab=uploads|liked|playlists|downloads, create=playlist,
+ * edit={id}. Downloads is issue 17's (docs/offline.md).
+ */
+export const LIBRARY_TABS = ['uploads', 'liked', 'playlists', 'downloads'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 
 export interface LibrarySearch {
@@ -14,6 +17,7 @@ export const LIBRARY_TAB_LABELS: Record<LibraryTab, string> = {
   uploads: 'Your Uploads',
   liked: 'Liked Songs',
   playlists: 'Playlists',
+  downloads: 'Downloads',
 };
 
 /** Keeps only valid values; anything else is dropped (an unknown tab shows the default). */

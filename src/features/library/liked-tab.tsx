@@ -1,7 +1,9 @@
 import { IconHeart } from '@tabler/icons-react';
 import { toast } from '@/components/toast';
 import { getRepositories, useLikedTracksOrLoading, type Track } from '@/data';
-import { TrackList, useCurrentUserId } from '@/features/catalogue';
+import { Group, Stack } from '@mantine/core';
+import { useMemo } from 'react';
+import { DownloadButton, TrackList, useCurrentUserId } from '@/features/catalogue';
 import { EmptyState } from '@/components/empty-state';
 import { ListLoader } from './list-loader';
 import { useLoadedList } from './use-loaded-list';
@@ -20,20 +22,28 @@ async function unlike(track: Track) {
 export function LikedTab() {
   const userId = useCurrentUserId();
   const tracks = useLoadedList(useLikedTracksOrLoading(userId));
+  const trackIds = useMemo(() => (tracks ?? []).map((t) => t.id), [tracks]);
   if (!tracks) return <ListLoader label="Liked Songs" />;
   return (
-    <TrackList
-      tracks={tracks}
-      label="Liked Songs"
-      onRemove={(track) => void unlike(track)}
-      removeLabel="Remove from Liked Songs"
-      empty={
-        <EmptyState
-          icon={<IconHeart size={28} />}
-          message="You haven't liked any songs yet."
-          hint="Tap the heart on any track and it will be waiting for you here."
-        />
-      }
-    />
+    <Stack gap="md">
+      {tracks.length > 0 ? (
+        <Group justify="flex-end">
+          <DownloadButton trackIds={trackIds} source="liked" name="Liked Songs" />
+        </Group>
+      ) : null}
+      <TrackList
+        tracks={tracks}
+        label="Liked Songs"
+        onRemove={(track) => void unlike(track)}
+        removeLabel="Remove from Liked Songs"
+        empty={
+          <EmptyState
+            icon={<IconHeart size={28} />}
+            message="You haven't liked any songs yet."
+            hint="Tap the heart on any track and it will be waiting for you here."
+          />
+        }
+      />
+    </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconStarFilled } from '@ta
 import { useMemo } from 'react';
 import { CopyLinkButton } from '@/components/copy-link-button';
 import { useProfile, type Playlist, type Track } from '@/data';
-import { toPlayerTracks, trackCountLabel } from '@/features/catalogue';
+import { DownloadButton, toPlayerTracks, trackCountLabel } from '@/features/catalogue';
 import { formatRuntime, totalDuration } from '@/lib/format-runtime';
 import { playerActions, useIsPlayingFrom } from '@/player';
 import { PlaylistCover } from './playlist-cover';
@@ -92,7 +92,7 @@ export function PlaylistHeader({
           </Text>
         </Stack>
       </Flex>
-      <Flex gap="sm" align="center" justify={{ base: 'center', sm: 'flex-start' }}>
+      <Flex gap="sm" align="center" wrap="wrap" justify={{ base: 'center', sm: 'flex-start' }}>
         <Button
           size="lg"
           radius="xl"
@@ -109,6 +109,12 @@ export function PlaylistHeader({
         >
           {playing ? 'Pause' : 'Play'}
         </Button>
+        <DownloadButton
+          trackIds={playlist.trackIds}
+          source={`playlist:${playlist.id}`}
+          name={playlist.name}
+          size="md"
+        />
         <CopyLinkButton label="Share" copiedLabel="Link copied!" radius="xl" size="md" />
         {isOwner ? <PlaylistMenu playlist={playlist} featured={featured} /> : null}
       </Flex>

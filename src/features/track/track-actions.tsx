@@ -7,7 +7,7 @@ import {
 import { useMemo } from 'react';
 import { CopyLinkButton } from '@/components/copy-link-button';
 import { useAllTracks, type Track } from '@/data';
-import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
+import { DownloadButton, toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
 import { playerActions, toggleStems, useCurrentTrack, useIsPlaying, useStems } from '@/player';
 import { AddToPlaylistMenu } from './add-to-playlist-menu';
 import { LikeTrackButton } from './like-track-button';
@@ -22,6 +22,7 @@ export function TrackActions({ track }: { track: Track }) {
   const stems = useStems();
   const stemsOn = current?.id === track.id && stems.status === 'on';
   const stemsLoading = current?.id === track.id && stems.status === 'loading';
+  const trackIds = useMemo(() => [track.id], [track.id]);
   return (
     <Group gap="sm" mt="xs">
       <Button
@@ -59,6 +60,7 @@ export function TrackActions({ track }: { track: Track }) {
       </Button>
       <LikeTrackButton trackId={track.id} />
       <AddToPlaylistMenu trackId={track.id} />
+      <DownloadButton trackIds={trackIds} source="track" name={track.title} size="md" />
       <CopyLinkButton label="Share" copiedLabel="Copied to clipboard!" radius="xl" />
     </Group>
   );

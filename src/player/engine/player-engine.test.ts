@@ -233,6 +233,10 @@ describe('PlayerEngine', () => {
     backend.sound('b').events.onLoadError('404');
     expect(playerState.error).toBeNull();
     expect(backend.live()).toEqual(['a']);
+    // Not tried again on every tick (offline that would be a request every 250 ms).
+    actions.syncTime(5);
+    await settle();
+    expect(backend.live()).toEqual(['a']);
   });
 
   it('emits a qualified listen after 30 s of playback', async () => {

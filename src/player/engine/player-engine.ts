@@ -72,6 +72,8 @@ export class PlayerEngine {
   private playing = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private consecutiveErrors = 0;
+  /** A track whose preload failed while this one plays: not preloaded again on every tick. */
+  private failedPreload: string | null = null;
   private readonly tracker: ListenTracker;
   private readonly media: MediaSessionBridge;
   private readonly options: EngineOptions;
@@ -143,6 +145,7 @@ export class PlayerEngine {
 
   private load(track: PlayerTrack, startAt: number): void {
     this.stopTicker();
+    this.failedPreload = null;
     const old = this.current;
     if (this.preloaded?.track.id === track.id) {
       this.current = this.preloaded;
@@ -266,6 +269,7 @@ export class PlayerEngine {
   private onError(entry: Loaded, kind: 'load' | 'play', error: unknown): void {
     if (entry === this.preloaded) {
       // It will be tried again (and reported) if it becomes the current track.
+      this.failedPreload = entry.track.id;
       this.dropPreloaded();
       return;
     }
@@ -318,6 +322,7 @@ export class PlayerEngine {
     }
     if (this.preloaded?.track.id === upcoming.id) return;
     this.dropPreloaded();
+    if (this.failedPreload === upcoming.id) return;
     this.preloaded = this.createLoaded(upcoming);
   }
 

@@ -1,0 +1,135 @@
+/**
+ * `npm run bench -- offline` (docs/offline.md): the seeded premium listener in the production
+ * build, service worker on, Chromium.
+ * - download: from the click on 'Download' of a 10-track playlist to every file being in the
+ *   downloads cache ('Downloaded'), over loopback;
+ * - storage: the bytes of the downloaded files, and the origin's usage by
+ *   navigator.storage.estimate;
+ * - offline click-to-audio: the device offline, the app reloaded from the precache, the click on
+ *   a row's play button to the audio clock of that track advancing, served by the service worker
+ *   from the downloads cache (p50/p95; goal <= 30 ms p50 on this machine).
+ */
+import { chromium, type Page } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import { WebSocket } from 'ws';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
+import { startAppServer } from './app-server';
+import { percentile } from './explore-catalogue';
+import { clickToAudio, installMatcher } from './player-measure';
+
+const EMAIL = 'premium@soundloft.local';
+const PASSWORD = 'soundloft-demo';
+const TRACKS = 10;
+const CLICKS = 20;
+
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+          once: true,
+        }),
+      );
+  });
+}
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+export async function benchOffline(distDir: string): Promise<void> {
+  console.log('\nOffline (production build, seeded premium listener, service worker, Chromium)');
+  const server = await startAppServer(distDir, { seed: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const { anonKey } = (await (await fetch(`${server.base}/_dev/config`)).json()) as {
+      anonKey: string;
+    };
+    const supabase = createClient(server.base, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const { data: auth, error: signInError } = await supabase.auth.signInWithPassword({
+      email: EMAIL,
+      password: PASSWORD,
+    });
+    if (signInError) throw signInError;
+    const { data: tracks, error } = await supabase
+      .from('tracks')
+      .select('id,title')
+      .order('created_at')
+      .limit(TRACKS);
+    if (error) throw error;
+    const { data: playlist, error: insertError } = await supabase
+      .from('playlists')
+      .insert({
+        name: 'Bench Offline',
+        created_by: auth.user.id,
+        track_ids: tracks.map((t) => t.id),
+      })
+      .select('id')
+      .single();
+    if (insertError) throw insertError;
+
+    const context = await browser.newContext({ baseURL: server.base });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').and(page.locator('input')).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/home/, { timeout: 60_000 });
+    await controlled(page);
+    await page.goto(`/playlist/${playlist.id}`);
+    const download = page.getByRole('button', { name: 'Download Bench Offline' });
+    await download.waitFor({ timeout: 60_000 });
+    const started = performance.now();
+    await download.click();
+    await page
+      .getByRole('button', { name: 'Remove download of Bench Offline' })
+      .filter({ hasText: 'Downloaded' })
+      .waitFor({ timeout: 300_000 });
+    const downloadMs = performance.now() - started;
+    const storage = await page.evaluate(async () => {
+      const cache = await caches.open('soundloft-downloads-v1');
+      let bytes = 0;
+      for (const request of await cache.keys())
+        bytes += (await (await cache.match(request))?.arrayBuffer())?.byteLength ?? 0;
+      const estimate = await navigator.storage.estimate();
+      return { bytes, usage: estimate.usage ?? 0, quota: estimate.quota ?? 0 };
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: `Play ${tracks[0]?.title}` }).waitFor();
+    await installMatcher(page);
+    const clicks: number[] = [];
+    for (let i = 0; i < CLICKS; i++) {
+      // Rows 0, 2, 4...: the preloaded track is the row after the one playing, never this one.
+      const track = tracks[(i * 2) % TRACKS] ?? tracks[0];
+      if (!track) break;
+      clicks.push(
+        await clickToAudio(
+          page,
+          page.getByRole('button', { name: `Play ${track.title}`, exact: true }),
+          [`/offline-audio/${auth.user.id}/${track.id}`],
+        ),
+      );
+      await page.waitForTimeout(300);
+    }
+    await context.close();
+
+    const sorted = [...clicks].sort((a, b) => a - b);
+    console.log(
+      `  download of a ${TRACKS}-track playlist over loopback: ${(downloadMs / 1000).toFixed(2)} s (${mib(storage.bytes)}, ${mib((storage.bytes / downloadMs) * 1000)}/s)`,
+    );
+    console.log(
+      `  storage: downloads ${mib(storage.bytes)}; origin usage ${mib(storage.usage)} of a quota of ${mib(storage.quota)}`,
+    );
+    console.log(
+      `  offline click to audio, from the cache (goal <= 30 ms p50): p50 ${ms(percentile(sorted, 50))}  p95 ${ms(percentile(sorted, 95))}  min ${ms(sorted[0] ?? NaN)}  max ${ms(sorted.at(-1) ?? NaN)}  (${sorted.length} clicks)`,
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

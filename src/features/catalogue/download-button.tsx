@@ -1,0 +1,129 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCircleCheckFilled, IconDownload, IconLock } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { ButtonLink } from '@/components/router-links';
+import { toast } from '@/components/toast';
+import {
+  PREMIUM_ONLY_MESSAGE,
+  downloadCollection,
+  downloadTracks,
+  removeCollection,
+  removeDownload,
+  useCollectionInSync,
+  useDownloads,
+  useProfile,
+} from '@/data';
+import { PLANS } from '@/lib/plans';
+import { useCurrentUserId } from './use-current-user-id';
+
+export interface DownloadButtonProps {
+  /** The tracks it downloads: one track, a playlist's, Liked Songs'. */
+  trackIds: readonly string[];
+  /** 'track', 'playlist:<id>' or 'liked': a collection stays in sync once downloaded. */
+  source: string;
+  /** What it downloads, for the screen reader ('Download Midnight Drive'). */
+  name: string;
+  size?: 'sm' | 'md';
+}
+
+/**
+ * Download for Premium listeners (docs/offline.md): 'Download', then the progress, then
+ * 'Downloaded' (a press removes it). Other plans get the upgrade prompt, not a broken button;
+ * the server decides either way.
+ */
+export function DownloadButton({ trackIds, source, name, size = 'sm' }: DownloadButtonProps) {
+  const userId = useCurrentUserId();
+  const plan = useProfile(userId)?.subscriptionPlan;
+  const allowed = PLANS.find((p) => p.id === plan)?.offlineDownloads ?? false;
+  const [prompt, setPrompt] = useState(false);
+  const collection = source !== 'track';
+  const synced = useCollectionInSync(userId, source, collection ? trackIds : undefined);
+  const downloads = useDownloads(userId);
+  const mine = useMemo(() => {
+    const wanted = new Set(trackIds);
+    return downloads.filter((d) => wanted.has(d.trackId));
+  }, [downloads, trackIds]);
+  const done = mine.filter((d) => d.state === 'done').length;
+  const wantedAll = collection ? synced : mine.length > 0;
+  const complete = trackIds.length > 0 && done === trackIds.length;
+
+  if (!allowed) {
+    return (
+      <>
+        <Button
+          size={size}
+          radius="xl"
+          variant="default"
+          leftSection={<IconLock size={16} aria-hidden />}
+          onClick={() => setPrompt(true)}
+          aria-label={`Download ${name}`}
+        >
+          Download
+        </Button>
+        <Modal opened={prompt} onClose={() => setPrompt(false)} title="Listen offline" centered>
+          <Stack gap="md">
+            <Text size="sm">{PREMIUM_ONLY_MESSAGE}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPrompt(false)}>
+                Not now
+              </Button>
+              <ButtonLink to="/subscription">Upgrade to Premium</ButtonLink>
+            </Group>
+          </Stack>
+        </Modal>
+      </>
+    );
+  }
+
+  const start = () => {
+    const run = collection
+      ? downloadCollection(source, trackIds)
+      : downloadTracks(trackIds, source);
+    run.catch((error: unknown) =>
+      toast.error(error instanceof Error ? error.message : 'Download failed. Try again.'),
+    );
+  };
+  const remove = () => {
+    const run = collection ? removeCollection(source) : removeDownload(trackIds[0] ?? '');
+    run.catch(() => toast.error('Failed to remove the download'));
+  };
+
+  if (!wantedAll) {
+    return (
+      <Button
+        size={size}
+        radius="xl"
+        variant="default"
+        leftSection={<IconDownload size={16} aria-hidden />}
+        onClick={start}
+        disabled={trackIds.length === 0}
+        aria-label={`Download ${name}`}
+      >
+        Download
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size={size}
+      radius="xl"
+      variant="light"
+      color={complete ? 'ember' : 'gray'}
+      leftSection={
+        complete ? (
+          <IconCircleCheckFilled size={16} aria-hidden />
+        ) : (
+          <IconDownload size={16} aria-hidden />
+        )
+      }
+      onClick={remove}
+      aria-label={`Remove download of ${name}`}
+    >
+      {complete
+        ? 'Downloaded'
+        : trackIds.length > 1
+          ? `Downloading ${done}/${trackIds.length}`
+          : 'Downloading'}
+    </Button>
+  );
+}
