@@ -141,7 +141,8 @@ export type OutboxOp =
   | 'playlist.reorder'
   | 'lyrics.save'
   | 'profile.update'
-  | 'play.record';
+  | 'play.record'
+  | 'play.offline';
 
 export interface OutboxEntry {
   seq?: number;

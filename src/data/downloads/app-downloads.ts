@@ -11,7 +11,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { authStore } from '../auth/auth-store';
 import { getDb, type Download } from '../db';
-import { planAllowsOffline, signDownload, type DownloadQuality } from '../remote/downloads-remote';
+import {
+  planAllowsOffline,
+  renewDownloads,
+  signDownload,
+  type DownloadQuality,
+} from '../remote/downloads-remote';
 import { useStableLiveQuery } from '../repositories/hooks';
 import { offlineAudioPath } from '@/lib/offline-audio';
 import { DownloadManager } from './download-manager';
@@ -30,6 +35,21 @@ const qualityKey = (userId: string) => `downloads:quality:${userId}`;
 
 let manager: DownloadManager | null = null;
 
+const DEVICE_KEY = 'soundloft-device-id';
+
+/**
+ * This browser's id for downloads (`&device=` of a download, `device_id` of an offline play,
+ * docs/plays.md): made once, kept in localStorage.
+ */
+export function deviceId(): string {
+  let id = localStorage.getItem(DEVICE_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    localStorage.setItem(DEVICE_KEY, id);
+  }
+  return id;
+}
+
 /** The signed-in listener's download manager, or null when signed out. */
 export function currentDownloads(): DownloadManager | null {
   return manager;
@@ -40,7 +60,7 @@ async function signFor(userId: string, trackId: string) {
   const track = await db.tracks.get(trackId);
   if (!track) throw new Error('This track is not available to you.');
   const quality = ((await db.meta.get(qualityKey(userId)))?.value as DownloadQuality) ?? 'high';
-  return signDownload(track, quality);
+  return signDownload(track, quality, deviceId());
 }
 
 function startFor(userId: string): DownloadManager {
@@ -66,6 +86,8 @@ async function checkRights(m: DownloadManager): Promise<void> {
   if ((await db.downloads.where('userId').equals(m.userId).count()) === 0) return;
   try {
     if (await planAllowsOffline(m.userId)) {
+      // The server's record of this device's downloads is renewed for 30 days too.
+      await renewDownloads(deviceId());
       await db.meta.put({ key: checkKey(m.userId), value: new Date().toISOString() });
     } else {
       await m.removeAll();

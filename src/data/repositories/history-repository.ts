@@ -8,26 +8,42 @@ import { requireUser, write, type RepositoryDeps } from './context';
 export function createHistoryRepository(deps: RepositoryDeps, sessionId = crypto.randomUUID()) {
   const recorded = new Set<string>();
   return {
-    /** Resolves to whether a listen was queued. */
-    async recordListen(trackId: string): Promise<boolean> {
+    /**
+     * Resolves to whether a listen was queued. A listen played from the downloads cache is an
+     * offline play (`play.offline` → record_offline_play, docs/plays.md) with its device: the
+     * server counts it against its record of the download, not against audio it served.
+     */
+    async recordListen(trackId: string, offline?: { deviceId: string }): Promise<boolean> {
       const userId = requireUser(deps);
       const onceKey = `${userId}:${trackId}`;
       if (recorded.has(onceKey)) return false;
       const track = await deps.db.tracks.get(trackId);
       if (track?.uploadedBy === userId) return false;
       recorded.add(onceKey);
+      const playedAt = new Date().toISOString();
       await write(deps, ['history'], (queue) =>
-        queue({
-          userId,
-          op: 'play.record',
-          entity: 'play',
-          key: trackId,
-          payload: {
-            track_id: trackId,
-            session_id: sessionId,
-            played_at: new Date().toISOString(),
-          },
-        }),
+        queue(
+          offline
+            ? {
+                userId,
+                op: 'play.offline',
+                entity: 'play',
+                key: trackId,
+                payload: {
+                  track_id: trackId,
+                  played_at: playedAt,
+                  session_id: `${sessionId}:${trackId}`,
+                  device_id: offline.deviceId,
+                },
+              }
+            : {
+                userId,
+                op: 'play.record',
+                entity: 'play',
+                key: trackId,
+                payload: { track_id: trackId, session_id: sessionId, played_at: playedAt },
+              },
+        ),
       );
       return true;
     },

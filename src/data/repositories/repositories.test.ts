@@ -181,4 +181,12 @@ describe('listening history', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]![0]).toBe('play.record');
   });
+
+  it('a listen played from the downloads cache is an offline play with its device', async () => {
+    expect(await repos.history.recordListen('a', { deviceId: 'dev-1' })).toBe(true);
+    const [entry] = await queued();
+    expect(entry![0]).toBe('play.offline');
+    expect(entry![1]).toMatchObject({ track_id: 'a', device_id: 'dev-1' });
+    expect(Date.parse(String((entry![1] as { played_at: string }).played_at))).not.toBeNaN();
+  });
 });

@@ -16,4 +16,5 @@ export const REJECTION_MESSAGES: Record<OutboxOp, string | null> = {
   'profile.update': 'Profile update failed',
   // Spec 8: history errors are only logged.
   'play.record': null,
+  'play.offline': null,
 };

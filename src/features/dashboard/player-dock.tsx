@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { toast } from '@/components/toast';
 import {
   createAudioSource,
+  deviceId,
   downloadedSource,
   getRepositories,
   isUnreachable,
@@ -29,8 +30,12 @@ export function PlayerDock({ userId }: { userId: string }) {
     // a signed URL of the best rendition this listener's plan allows, cached per track. Offline,
     // a track that is not downloaded is skipped with its message.
     const signed = createAudioSource();
+    // Tracks last played from the downloads cache: their listens are offline plays.
+    const fromCache = new Set<string>();
     const sourceOf = async (track: PlayerTrack) => {
       const downloaded = await downloadedSource(userId, track.id);
+      if (downloaded) fromCache.add(track.id);
+      else fromCache.delete(track.id);
       if (downloaded) return downloaded;
       if (!navigator.onLine) throw new NotDownloadedError(track.title);
       return signed(track).catch((error: unknown) => {
@@ -41,8 +46,9 @@ export function PlayerDock({ userId }: { userId: string }) {
     const stopPlayer = startPlayer({ currentUserId: () => userId, sourceOf });
     const stopListens = onListenQualified((listen) => {
       if (!listen.listenerId) return;
+      const offline = fromCache.has(listen.trackId) ? { deviceId: deviceId() } : undefined;
       getRepositories()
-        .history.recordListen(listen.trackId)
+        .history.recordListen(listen.trackId, offline)
         .catch((error: unknown) => console.warn('Failed to record listen', error));
     });
     return () => {
