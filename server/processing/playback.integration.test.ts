@@ -106,6 +106,24 @@ describe(
       expect(await open.json()).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
     });
 
+    it("the waveform read the app makes (src/data/remote/waveform-remote.ts): a listener's and anon's", async () => {
+      const read = (user?: TestUser) =>
+        h
+          .client(user)
+          .from('track_waveforms')
+          .select('data,length,bits')
+          .eq('track_id', trackId)
+          .maybeSingle();
+      for (const user of [await h.newUser('free'), undefined]) {
+        const { data, error } = await read(user);
+        expect(error).toBeNull();
+        expect(data?.bits).toBe(8);
+        expect(data!.length).toBeGreaterThan(900);
+        expect(data!.data).toHaveLength(data!.length * 2);
+        expect(Math.max(...(data!.data as number[]))).toBeGreaterThan(10);
+      }
+    });
+
     it('anon cannot sign a rendition', async () => {
       expect((await sign(undefined, 'renditions', `${trackId}/standard.mp3`)).error).not.toBeNull();
     });

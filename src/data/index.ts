@@ -33,6 +33,8 @@ export * from './remote/payments-remote';
 export { createAudioSource, isUnreachable, type AudioSourceTrack } from './remote/audio-remote';
 export * from './remote/stems-remote';
 export * from './downloads';
+export { fetchWaveform, type Waveform } from './remote/waveform-remote';
+export { useWaveform } from './repositories/use-waveform';
 
 let repositories: Repositories | null = null;
 

@@ -10,6 +10,7 @@ export { useIsPlaying } from './hooks/use-is-playing';
 export { useIsPlayingFrom } from './hooks/use-is-playing-from';
 export { usePlaybackProgress } from './hooks/use-playback-progress';
 export { PlayerBar, type PlayerBarProps } from './components/player-bar';
+export { SeekBar, type SeekBarProps } from './components/seek-bar';
 export { KeyboardShortcuts, type KeyboardShortcutsProps } from './components/keyboard-shortcuts';
 export { toggleStems } from './stems';
 export { useStems } from './components/stems-controls';

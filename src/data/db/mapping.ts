@@ -31,7 +31,6 @@ export interface TrackProcessingColumns {
   processing_stage: string | null;
   processing_progress: number | null;
   status_reason: string | null;
-  waveform_url: string | null;
   loudness_lufs: number | null;
   true_peak_db: number | null;
   qualities: string[] | null;
@@ -99,7 +98,6 @@ export function toProcessing(
   | 'processingStage'
   | 'processingProgress'
   | 'statusReason'
-  | 'waveformUrl'
   | 'loudnessLufs'
   | 'truePeakDb'
   | 'qualities'
@@ -109,7 +107,6 @@ export function toProcessing(
     processingStage: oneOf(STAGES, r.processing_stage),
     processingProgress: num(r.processing_progress),
     statusReason: r.status_reason ?? null,
-    waveformUrl: r.waveform_url ?? null,
     loudnessLufs: num(r.loudness_lufs),
     truePeakDb: num(r.true_peak_db),
     qualities: QUALITIES.filter((q) => r.qualities?.includes(q)),

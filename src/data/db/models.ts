@@ -28,8 +28,6 @@ export interface Track {
   processingProgress: number | null;
   /** Why processing failed, in words for the artist. */
   statusReason: string | null;
-  /** Public URL of the waveform peaks (BBC audiowaveform JSON). */
-  waveformUrl: string | null;
   /** Integrated loudness (EBU R128, LUFS) and true peak (dBTP), for normalisation. */
   loudnessLufs: number | null;
   truePeakDb: number | null;

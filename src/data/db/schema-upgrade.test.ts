@@ -22,7 +22,6 @@ it('version 2: mirrored tracks become ready, and the tracks checkpoints go (full
     title: 'Old',
     status: 'ready',
     qualities: [],
-    waveformUrl: null,
     loudnessLufs: null,
   });
   expect(await db.meta.get('checkpoint:u1:tracks')).toBeUndefined();

@@ -52,7 +52,7 @@ export class SoundloftDb extends Dexie {
       meta: 'key',
     });
     // Issue 14: tracks carry their processing status. Rows mirrored before it came from a server
-    // that showed only playable tracks: they are ready. Their new columns (waveform, loudness,
+    // that showed only playable tracks: they are ready. Their new columns (loudness,
     // renditions) were never pulled, so the tracks checkpoints go and the next pull reloads all.
     this.version(2)
       .stores({ tracks: 'id, createdAt, uploadedBy, artist, album, genre, [uploadedBy+createdAt]' })
@@ -65,7 +65,6 @@ export class SoundloftDb extends Dexie {
             track.processingStage ??= null;
             track.processingProgress ??= null;
             track.statusReason ??= null;
-            track.waveformUrl ??= null;
             track.loudnessLufs ??= null;
             track.truePeakDb ??= null;
             track.qualities ??= [];

@@ -19,7 +19,6 @@ export const testTrack = (id: string, extra: Partial<Track> = {}): Track => ({
   processingStage: null,
   processingProgress: null,
   statusReason: null,
-  waveformUrl: null,
   loudnessLufs: null,
   truePeakDb: null,
   qualities: [],

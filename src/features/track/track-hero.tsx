@@ -5,6 +5,7 @@ import type { Track } from '@/data';
 import { CoverArt } from '@/features/catalogue';
 import { TrackActions } from './track-actions';
 import { TrackMetrics } from './track-metrics';
+import { TrackWaveform } from './track-waveform';
 import classes from './track-page.module.css';
 
 /** Cover, title, artist link, metrics and the actions row. */
@@ -45,6 +46,7 @@ export function TrackHero({ track }: { track: Track }) {
         </AnchorLink>
         <TrackMetrics track={track} />
         <TrackActions track={track} />
+        <TrackWaveform track={track} />
       </Stack>
     </Box>
   );

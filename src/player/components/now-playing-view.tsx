@@ -91,7 +91,7 @@ export function NowPlayingView({
               </div>
               {onToggleLike && <LikeButton liked={liked} onToggle={onToggleLike} />}
             </Group>
-            <SeekBar />
+            <SeekBar waveformHeight={48} waveformBars={120} />
             <Group justify="space-between" w="100%" wrap="nowrap">
               <ShuffleButton />
               <TransportControls size="xl" />

@@ -1,8 +1,12 @@
 import { Box, Group, Slider, Text } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { Waveform } from '@/components/waveform';
+import { useWaveform } from '@/data';
 import { formatTime, formatTimeSpoken } from '@/lib/format-time';
 import * as actions from '../actions';
+import { useCurrentTrack } from '../hooks/use-current-track';
 import { usePlaybackProgress } from '../hooks/use-playback-progress';
+import classes from './seek-bar.module.css';
 
 /** Seconds an arrow key moves the position. */
 export const SEEK_STEP_SECONDS = 5;
@@ -10,9 +14,22 @@ export const SEEK_STEP_SECONDS = 5;
 const FORWARD = new Set(['ArrowRight', 'ArrowUp']);
 const BACKWARD = new Set(['ArrowLeft', 'ArrowDown']);
 
-/** Elapsed time, the seekable progress bar (click, drag, arrow keys) and the total time. */
-export function SeekBar() {
+export interface SeekBarProps {
+  /** Height of the waveform drawn under the slider (when the track has one). */
+  waveformHeight?: number;
+  /** Bars of the waveform across the width. */
+  waveformBars?: number;
+}
+
+/**
+ * Elapsed time, the seekable progress bar (click, drag, arrow keys) and the total time. When the
+ * current track has waveform peaks, the bar is its waveform (played part coloured) and the
+ * slider lies over it: same label, value text and keys, the whole drawing clickable.
+ */
+export function SeekBar({ waveformHeight = 28, waveformBars = 160 }: SeekBarProps) {
   const { currentTime, duration } = usePlaybackProgress();
+  const track = useCurrentTrack();
+  const waveform = useWaveform(track?.id);
   const [scrubbing, setScrubbing] = useState<number | null>(null);
   const shown = Math.min(scrubbing ?? currentTime, duration || Number.POSITIVE_INFINITY);
 
@@ -30,8 +47,33 @@ export function SeekBar() {
       <Text size="xs" c="dimmed" miw={40} ta="right" aria-hidden>
         {formatTime(shown)}
       </Text>
-      <Box flex={1} onKeyDownCapture={onKeyDownCapture}>
+      <Box
+        flex={1}
+        pos="relative"
+        onKeyDownCapture={onKeyDownCapture}
+        style={{ '--waveform-height': `${waveformHeight}px` } as CSSProperties}
+      >
+        {waveform ? (
+          <Waveform
+            data={waveform.data}
+            progress={duration > 0 ? shown / duration : 0}
+            bars={waveformBars}
+            height={waveformHeight}
+            className={classes.waveform}
+          />
+        ) : null}
         <Slider
+          classNames={
+            waveform
+              ? {
+                  root: classes.waveRoot,
+                  trackContainer: classes.waveTrackContainer,
+                  track: classes.waveTrack,
+                  bar: classes.waveBar,
+                  thumb: classes.waveThumb,
+                }
+              : undefined
+          }
           size="sm"
           min={0}
           max={duration > 0 ? duration : 1}
