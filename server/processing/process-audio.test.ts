@@ -2,6 +2,7 @@
  * The processing of each format on real worker threads (the pool the server uses): decode,
  * peaks, loudness and renditions, and refusals of what is not audio.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { ProcessingPool } from './worker-pool';
@@ -95,6 +96,41 @@ describe('processAudio on the worker pool', { timeout: 120_000 }, () => {
     expect(ogg).toMatchObject({ format: 'ogg', lossless: false, channels: 2 });
     expect(ogg.seconds).toBeCloseTo(6, 1);
     expect(ogg.standard).toBeInstanceOf(Uint8Array);
+  });
+
+  it('processes Ogg Opus (opusenc 96 kbps, 48 kHz): decoded by libopus, a 128 kbps rendition', async () => {
+    // Made with opus-tools from the 3 s stereo chord of test-fixtures.ts (docs/upload.md, Tests).
+    const opus = new Uint8Array(readFileSync(new URL('./fixtures/chord-3s.opus', import.meta.url)));
+    const result = await pool.process(opus);
+    expect(result).toMatchObject({
+      format: 'ogg',
+      lossless: false,
+      sampleRate: 48000,
+      channels: 2,
+      high: null, // 96 kbps: nothing to gain at 320
+    });
+    expect(result.seconds).toBeCloseTo(3, 1);
+    expect(result.standard).toBeInstanceOf(Uint8Array);
+    expect((await mp3Info(result.standard as Uint8Array)).seconds).toBeCloseTo(3, 1);
+    // The same music as its WAV: the same loudness within half a unit.
+    const wav = await pool.process(makeWav(synthSignal(3)));
+    expect(result.lufs).toBeCloseTo(wav.lufs as number, 0);
+    expect(result.peaks.length).toBeGreaterThan(900);
+  });
+
+  it('refuses a truncated Ogg file (Opus or Vorbis): cut inside a page, or at a page boundary', async () => {
+    const opus = new Uint8Array(readFileSync(new URL('./fixtures/chord-3s.opus', import.meta.url)));
+    const vorbis = await makeOgg(signal);
+    const pageStart = (bytes: Uint8Array, after: number) =>
+      Buffer.from(bytes).indexOf('OggS', after, 'latin1');
+    for (const [name, bytes] of [
+      ['Opus, half', opus.subarray(0, opus.length / 2)],
+      ['Opus, at a page', opus.subarray(0, pageStart(opus, opus.length / 2))],
+      ['Vorbis, half', vorbis.subarray(0, vorbis.length / 2)],
+    ] as const) {
+      const error = await pool.process(bytes).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(AudioRejected);
+    }
   });
 
   it('refuses what is not audio, a truncated WAV and a header with no frames', async () => {

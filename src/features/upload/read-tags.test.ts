@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pngCover, sineMp3, tagMp3 } from '@/test/audio-fixtures';
 import { readAudioTags } from './read-tags';
@@ -27,6 +28,16 @@ describe('readAudioTags (music-metadata parseBlob)', () => {
     expect(tags.duration).toBeLessThan(3.2);
     expect(tags.cover?.type).toBe('image/png');
     expect(new Uint8Array(await tags.cover!.arrayBuffer())).toEqual(cover);
+  });
+
+  it('reads the Vorbis comments and the duration of an Ogg Opus file', async () => {
+    // Made with opus-tools (opusenc --title --artist): server/processing/fixtures, docs/upload.md.
+    // (vitest runs from the repository's root; jsdom's import.meta.url is not a file URL)
+    const opus = new Uint8Array(readFileSync('server/processing/fixtures/chord-3s.opus'));
+    const tags = await readAudioTags(file(opus, 'chord.opus', 'audio/ogg'));
+    expect(tags).toMatchObject({ title: 'Opus Chord', artist: 'Soundloft Tests', cover: null });
+    expect(tags.duration).toBeGreaterThan(2.9);
+    expect(tags.duration).toBeLessThan(3.1);
   });
 
   it('an untagged MP3 has no tags but a duration', async () => {

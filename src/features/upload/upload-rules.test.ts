@@ -25,6 +25,8 @@ describe('audio files (spec 5)', () => {
     expect(audioMimeOf({ name: 'a.mp3', type: 'audio/mp3' })).toBe('audio/mpeg');
     expect(audioMimeOf({ name: 'a.wav', type: 'audio/x-wav' })).toBe('audio/wav');
     expect(audioMimeOf({ name: 'a.ogg', type: 'audio/ogg' })).toBe('audio/ogg');
+    expect(audioMimeOf({ name: 'a.opus', type: 'audio/opus' })).toBe('audio/ogg');
+    expect(audioMimeOf({ name: 'a.opus', type: '' })).toBe('audio/ogg');
     expect(audioMimeOf({ name: 'a.flac', type: 'audio/x-flac' })).toBe('audio/flac');
     expect(audioMimeOf({ name: 'A.FLAC', type: '' })).toBe('audio/flac');
     expect(audioMimeOf({ name: 'a.m4a', type: 'audio/mp4' })).toBeNull();

@@ -34,6 +34,8 @@ const AUDIO_ALIASES: Record<string, AudioMime> = {
   'audio/vnd.wave': 'audio/wav',
   'audio/ogg': 'audio/ogg',
   'audio/vorbis': 'audio/ogg',
+  // Ogg Opus (RFC 7845 names it audio/ogg; some systems say audio/opus for .opus files).
+  'audio/opus': 'audio/ogg',
   'audio/flac': 'audio/flac',
   'audio/x-flac': 'audio/flac',
 };
@@ -43,6 +45,7 @@ const EXTENSIONS: Record<string, AudioMime> = {
   wav: 'audio/wav',
   ogg: 'audio/ogg',
   oga: 'audio/ogg',
+  opus: 'audio/ogg',
   flac: 'audio/flac',
 };
 

@@ -20,7 +20,7 @@ export interface AudioDropZoneProps {
   onPick: (file: File) => void;
 }
 
-const ACCEPT = ['audio/*', '.mp3', '.wav', '.ogg', '.oga', '.flac'].join(',');
+const ACCEPT = ['audio/*', '.mp3', '.wav', '.ogg', '.oga', '.opus', '.flac'].join(',');
 
 /** Spec 2: the Audio File section, drag and drop plus a file picker. */
 export function AudioDropZone({ picked, reading, error, disabled, onPick }: AudioDropZoneProps) {
