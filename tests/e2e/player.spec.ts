@@ -132,6 +132,12 @@ test('mute keeps the volume and unmute restores it, or 0.7 after volume 0', asyn
   const player = await start(page, ARTIST);
   await player.rowPlayButton((await player.rowTitles())[0] as string).click();
   await player.expectAudioAdvancing();
+  // The demo tracks are measured (loudness, true peak): with normalisation the element plays at
+  // the volume times the track's gain. Off, the element's volume is the listener's.
+  await player.button('Open now playing').click();
+  await player.nowPlaying.getByRole('switch', { name: 'Normalise volume' }).uncheck();
+  await player.nowPlaying.getByRole('button', { name: 'Close now playing' }).click();
+  await expect(player.nowPlaying).toHaveCount(0);
   const volume = player.volumeSlider();
   await expect(volume).toHaveAttribute('aria-valuenow', '0.7');
 
