@@ -18,6 +18,11 @@ export interface UserOverrides {
   email?: string;
   name?: string;
   confirmed?: boolean;
+  /**
+   * Created two days ago (default: now). A play earns its artist money only from an account
+   * older than public.new_account_age() (docs/plays.md).
+   */
+  established?: boolean;
   metadata?: Record<string, unknown>;
 }
 
@@ -48,6 +53,10 @@ export async function createUser(db: Queryable, overrides: UserOverrides = {}): 
              '{"provider":"email","providers":["email"]}', $4)`,
     [id, email, overrides.confirmed ?? true, JSON.stringify(metadata)],
   );
+  if (overrides.established)
+    await db.query(`update auth.users set created_at = now() - interval '2 days' where id = $1`, [
+      id,
+    ]);
   return { id, email, name, claims: claimsFor(id, email) };
 }
 
@@ -124,12 +133,15 @@ export async function createPlaylist(
 }
 
 /** A confirmed user whose address is in the admin list. */
-export async function createAdmin(db: Database): Promise<TestUser> {
+export async function createAdmin(
+  db: Database,
+  overrides: Pick<UserOverrides, 'established'> = {},
+): Promise<TestUser> {
   const email = `admin-${randomUUID().slice(0, 8)}@example.test`;
   await db.query(`insert into public.admin_emails (email) values ($1) on conflict do nothing`, [
     email,
   ]);
-  return createUser(db, { email, name: 'Admin' });
+  return createUser(db, { ...overrides, email, name: 'Admin' });
 }
 
 /** A user whose balance is `amount` EUR, credited through the ledger's one writer. */
@@ -137,4 +149,28 @@ export async function createUserWithBalance(db: Queryable, amount: string): Prom
   const user = await createUser(db);
   await db.query(`select public.post_ledger_entry($1, $2::numeric, 'play')`, [user.id, amount]);
   return user;
+}
+
+/**
+ * Evidence that the server served `fraction` of a track's audio to `listenerId`, the first byte
+ * `secondsAgo` seconds ago: the served_audio row the storage app's signed reads leave
+ * (server/plays/evidence.ts), written directly for tests of what is judged from it.
+ */
+export async function serveAudio(
+  db: Queryable,
+  listenerId: string,
+  trackId: string,
+  { secondsAgo = 120, fraction = 1 }: { secondsAgo?: number; fraction?: number } = {},
+): Promise<void> {
+  const size = 1_000_000;
+  await db.query(
+    `insert into public.served_audio
+       (listener_id, track_id, object, object_size, bytes, first_served_at, last_served_at)
+     values ($1, $2, 'tracks/test-audio.mp3', $3, int8multirange(int8range(0, $4)),
+             now() - make_interval(secs => $5), now() - make_interval(secs => $5))
+     on conflict (listener_id, track_id, object) where claimed_at is null do update
+       set bytes = excluded.bytes, first_served_at = excluded.first_served_at,
+           last_served_at = excluded.last_served_at`,
+    [listenerId, trackId, size, Math.round(size * fraction), secondsAgo],
+  );
 }

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
-import { createUser, type TestUser } from '../db/test-factories';
+import { claimsFor, createUser, type TestUser } from '../db/test-factories';
 import { loadKeys, type Keys } from '../keys';
 import { makeWav, synthSignal } from '../processing/test-fixtures';
 import { createRestApp } from '../rest';
@@ -24,6 +24,8 @@ export interface PlaysHarness {
   url: string;
   plays: PlayEvidence;
   client: (user?: TestUser) => SupabaseClient;
+  /** supabase-js after a fresh sign-in of `user`: a token with a new session_id claim. */
+  signIn: (user: TestUser) => SupabaseClient;
   /**
    * A listener. `established` (default): e-mail confirmed and the account two days old, so the
    * new-account bound does not apply; otherwise a user created now.
@@ -64,6 +66,12 @@ export async function startPlaysHarness(): Promise<PlaysHarness> {
     url: server.url,
     plays,
     client,
+    signIn: (user) =>
+      supabaseClient(
+        server.url,
+        keys.anonKey,
+        accessToken(keys, { ...user, claims: claimsFor(user.id, user.email, randomUUID()) }),
+      ),
     newUser: async ({ plan = 'free', established = true } = {}) => {
       const user = await createUser(test.db);
       await test.db.query('update public.profiles set subscription_plan = $2 where id = $1', [

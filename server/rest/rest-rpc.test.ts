@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../db/test-factories';
 import { startHarness, type RestHarness } from './test-support';
 
 let h: RestHarness;
@@ -126,11 +127,19 @@ describe('/rpc', () => {
     expect(await json(patch)).toMatchObject({ code: 'PGRST101' });
   });
 
-  it('runs the real migrations’ increment_track_plays as defined (404 for a missing track is the function’s call)', async () => {
+  it('runs the real migrations’ increment_track_plays as defined: 401 without a user, 404 PT404 for a missing track', async () => {
     const res = await h.rest('/rpc/increment_track_plays', {
       method: 'POST',
       body: JSON.stringify({ track_id: randomUUID() }),
     });
-    expect(res.status).toBeLessThan(500);
+    expect(res.status).toBe(401);
+    const listener = await createUser(h.db);
+    const missing = await h.rest('/rpc/increment_track_plays', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.userToken(listener.id)}` },
+      body: JSON.stringify({ track_id: randomUUID() }),
+    });
+    expect(missing.status).toBe(404);
+    expect(await json(missing)).toMatchObject({ code: 'PT404', message: 'Track not found' });
   });
 });

@@ -1,6 +1,6 @@
 /** The REST API over Soundloft's real migrations, driven by supabase-js as the app drives it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTrack, createUser, type TestUser } from '../db/test-factories';
+import { createTrack, createUser, serveAudio, type TestUser } from '../db/test-factories';
 import { startHarness, type RestHarness } from './test-support';
 
 let h: RestHarness;
@@ -10,7 +10,7 @@ let trackId: string;
 beforeAll(async () => {
   h = await startHarness();
   alice = await createUser(h.db, { name: 'Alice' });
-  bob = await createUser(h.db, { name: 'Bob' });
+  bob = await createUser(h.db, { name: 'Bob', established: true });
   trackId = (await createTrack(h.db, alice, { title: 'First Light', genre: 'ambient' })).id;
   await createTrack(h.db, alice, { title: 'Second Wind', genre: 'rock' });
 });
@@ -41,6 +41,7 @@ describe('Soundloft schema through /rest/v1', () => {
 
   it('a listener plays a track by RPC and reads their history with two embeds', async () => {
     const asBob = h.client(h.userToken(bob.id, { email: bob.email }));
+    await serveAudio(h.db, bob.id, trackId); // the audio the player fetched (docs/plays.md)
     const played = await asBob.rpc('increment_track_plays', { track_id: trackId });
     expect(played.error).toBeNull();
     expect(played.data).toBe(true);

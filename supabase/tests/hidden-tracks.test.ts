@@ -15,6 +15,7 @@ import {
   createPlaylist,
   createTrack,
   createUser,
+  serveAudio,
   type TestUser,
 } from '../../server/db/test-factories';
 
@@ -33,9 +34,9 @@ const tracks: Record<'ready' | 'processing' | 'failed' | 'takenDown', string> = 
 const HIDDEN = ['processing', 'failed', 'takenDown'] as const;
 
 beforeAll(async () => {
-  uploader = await createUser(test.db, { name: 'Hidden Uploader' });
-  listener = await createUser(test.db);
-  admin = await createAdmin(test.db);
+  uploader = await createUser(test.db, { name: 'Hidden Uploader', established: true });
+  listener = await createUser(test.db, { established: true });
+  admin = await createAdmin(test.db, { established: true });
   const make = (title: string, status: 'ready' | 'processing' | 'failed') =>
     createTrack(test.db, uploader, { title, artist: 'Hidden Artist', genre: 'Hiddenwave', status });
   tracks.ready = (await make('Ready one', 'ready')).id;
@@ -75,7 +76,9 @@ async function search(claims: JwtClaims): Promise<string[]> {
   });
 }
 
+/** A listen after the server served the whole track (docs/plays.md). */
 async function play(claims: JwtClaims, trackId: string, session: string): Promise<boolean> {
+  if (typeof claims.sub === 'string') await serveAudio(test.db, claims.sub, trackId);
   return asRole(test.db, claims, async (tx) => {
     const { rows } = await tx.query<{ counted: boolean }>(
       'select public.increment_track_plays(track_id => $1, session_id => $2) as counted',
@@ -182,12 +185,12 @@ describe(`increment_track_plays counts no hidden track (${testDatabaseKind()})`,
     expect((await traces(track.id)).plays).toBe('1');
   });
 
-  it('an unknown track is still an error', async () => {
+  it('an unknown track is still an error (404)', async () => {
     expect(
       await attempt(test.db, listener.claims, 'select public.increment_track_plays($1)', [
         '00000000-0000-4000-8000-000000000000',
       ]),
-    ).toBe('error P0002');
+    ).toBe('error PT404');
   });
 });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { asRole } from '../../server/db/as-role';
 import { testDatabaseKind } from '../../server/db/test-database';
 import { useTestDatabase } from '../../server/db/use-test-database';
-import { createAdmin, createTrack, createUser } from '../../server/db/test-factories';
+import { createAdmin, createTrack, createUser, serveAudio } from '../../server/db/test-factories';
 
 const test = useTestDatabase();
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 40);
@@ -53,7 +53,9 @@ describe(`the ledger (${testDatabaseKind()})`, () => {
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 30 }), async (ops) => {
         const { db } = test;
         const artist = await createUser(db);
-        const listeners = await Promise.all([0, 1, 2].map(() => createUser(db)));
+        const listeners = await Promise.all(
+          [0, 1, 2].map(() => createUser(db, { established: true })),
+        );
         const tracks = [await createTrack(db, artist), await createTrack(db, artist)];
         let model = 0n;
         const pending: { id: string; amount: bigint }[] = [];
@@ -64,6 +66,7 @@ describe(`the ledger (${testDatabaseKind()})`, () => {
           if (op.kind === 'play') {
             const listener = listeners[op.listener]!;
             const track = tracks[op.track]!;
+            await serveAudio(db, listener.id, track.id); // a whole listen (docs/plays.md)
             const counted = await asRole(db, listener.claims, async (tx) => {
               const { rows } = await tx.query<{ counted: boolean }>(
                 'select public.increment_track_plays($1, $2) as counted',

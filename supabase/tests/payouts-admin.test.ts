@@ -12,6 +12,7 @@ import {
   createAdmin,
   createTrack,
   createUser,
+  serveAudio,
   createUserWithBalance,
   type TestUser,
 } from '../../server/db/test-factories';
@@ -407,12 +408,15 @@ describe(`reports and takedowns (${testDatabaseKind()})`, () => {
 describe(`the artist's earnings (${testDatabaseKind()})`, () => {
   it('sums plays per day, month and track from the ledger, and a monthly statement', async () => {
     const artist = await createUser(test.db);
-    const listener = await createUser(test.db);
+    const listener = await createUser(test.db, { established: true });
     const t1 = await createTrack(test.db, artist, { title: 'One' });
     const t2 = await createTrack(test.db, artist, { title: 'Two' });
+    // Whole listens: the server served each track before each call (docs/plays.md).
     for (let i = 0; i < 3; i++) {
+      await serveAudio(test.db, listener.id, t1.id);
       await call(listener.claims, 'select public.increment_track_plays($1, $2)', [t1.id, `s${i}`]);
     }
+    await serveAudio(test.db, listener.id, t2.id);
     await call(listener.claims, 'select public.increment_track_plays($1, $2)', [t2.id, 's']);
     const [row] = await call<{
       e: {

@@ -1,13 +1,14 @@
 /**
  * Issue 16 in Chromium: an artist withdraws by PayPal and sees it pending, an admin completes it
  * and the artist sees Completed in green; an admin approves a pending track; a listener reports
- * a track and an admin takes it down; a non-admin at /admin is refused. Each test writes with
+ * a track and an admin takes it down; a non-admin at /admin is refused; the fraud view lists a
+ * listener whose plays the server refused (issue 23, docs/plays.md). Each test writes with
  * fresh users (the demo admin is shared, read-mostly: its actions touch only this test's rows).
  */
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { asAdmin, creditEarnings, seedTrack } from './support/money';
-import { createUser, signIn, signInAsNewUser } from './support/session';
+import { createUser, restAs, serverRows, signIn, signInAsNewUser } from './support/session';
 import { expectToast, recordToasts } from './support/toasts';
 import { chooseRowAction } from './support/row-menu';
 
@@ -130,4 +131,26 @@ test('a listener reports a track and the admin takes it down', async ({ page, br
   await expect(own.getByText('This track was taken down')).toBeVisible({ timeout: 20_000 });
   await expect(own.getByText('Copyright claim upheld.')).toBeVisible();
   await context.close();
+});
+
+test('the fraud view lists a listener whose plays the server refused, with the reason', async ({
+  page,
+  browser,
+}) => {
+  // Calls without any audio fetched: refused (no audio served), nothing counted.
+  const bot = await createUser(page.request, `Play Bot ${randomUUID().slice(0, 6)}`);
+  const [track] = await serverRows<{ id: string }>(page.request, 'tracks?select=id&limit=1');
+  if (!track) throw new Error('No seeded track');
+  const api = await restAs(page.request, bot);
+  for (let i = 0; i < 15; i++)
+    expect(
+      await api.rpc('increment_track_plays', { track_id: track.id, session_id: `bot-${i}` }),
+    ).toBe(false);
+  const admin = await asAdmin(browser);
+  const section = admin.getByRole('region', { name: 'Refused plays' });
+  const row = section.getByTestId('refused-listener').filter({ hasText: bot.name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('No audio served')).toBeVisible();
+  await expect(row.getByRole('cell', { name: '15', exact: true })).toBeVisible();
+  await admin.context().close();
 });

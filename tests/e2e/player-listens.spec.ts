@@ -1,11 +1,13 @@
 /**
- * Listen recording (spec 4, DECISIONS.md 'what counts as a play') end to end, in real time: a
- * listen is 30 s of real playback or the whole track when shorter, so each test lets the
- * shortest seeded track play through, nothing skipped or seeked. Checked on the server.
+ * Listen recording (spec 4, DECISIONS.md 'what counts as a play', docs/plays.md) end to end, in
+ * real time: a listen is 30 s of real playback or the whole track when shorter, so each test
+ * lets the shortest seeded track play through, nothing skipped or seeked. The server counts it
+ * from the audio the player fetched through its signed URL; checked on the server.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { PlayerPage, signInFresh, signInWith } from './support/player-page';
-import { DEMO, DEMO_PASSWORD, serverRows } from './support/session';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PlayerPage, signInWith } from './support/player-page';
+import { DEMO, DEMO_PASSWORD, serverRows, serviceRoleKey } from './support/session';
 
 test.describe.configure({ timeout: 200_000 });
 
@@ -35,7 +37,31 @@ async function playThrough(player: PlayerPage, track: TrackRow): Promise<void> {
   });
 }
 
-test('a listen is recorded once: one history row and plays + 1, also after a replay', async ({
+/**
+ * An established account nobody else signs in as: a catalogue artist of the seed (joined weeks
+ * ago, e-mail confirmed: a new account's plays do not earn, docs/plays.md), given a password of
+ * this run through the admin API, as an operator would.
+ */
+async function establishedListener(
+  request: APIRequestContext,
+  notUploaderOf: TrackRow,
+): Promise<{ id: string; email: string; password: string }> {
+  const [user] = await serverRows<{ id: string; email: string }>(
+    request,
+    `profiles?select=id,email&email=like.*%40artists.soundloft.local&id=neq.${notUploaderOf.uploaded_by}&order=email.asc&limit=1`,
+  );
+  if (!user) throw new Error('No catalogue artist');
+  const password = `e2e-${randomUUID()}`;
+  const key = serviceRoleKey();
+  const res = await request.put(`/auth/v1/admin/users/${user.id}`, {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    data: { password },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { ...user, password };
+}
+
+test('a listen is counted once from the audio the player fetched, also after a replay', async ({
   page,
 }) => {
   const [artist] = await serverRows<{ id: string }>(
@@ -48,13 +74,16 @@ test('a listen is recorded once: one history row and plays + 1, also after a rep
     `tracks?${TRACK_COLUMNS}&uploaded_by=neq.${artist?.id}&order=duration.asc,id.asc&limit=1`,
   );
   if (!track) throw new Error('No seeded track');
-  const user = await signInFresh(page, 'Listen Counter');
+  const user = await establishedListener(page.request, track);
+  const since = new Date().toISOString();
+  await signInWith(page, user.email, user.password);
   const player = new PlayerPage(page);
   await player.openExplore(track.title);
   const before = await plays(page, track.id);
 
   await playThrough(player, track);
-  const history = `listening_history?select=track_id&user_id=eq.${user.id}`;
+  // (The seed gave the account earlier listens: only this test's count.)
+  const history = `listening_history?select=track_id&user_id=eq.${user.id}&listened_at=gte.${encodeURIComponent(since)}`;
   await expect
     .poll(async () => (await serverRows<{ track_id: string }>(page.request, history)).length, {
       timeout: 20_000,
@@ -64,6 +93,18 @@ test('a listen is recorded once: one history row and plays + 1, also after a rep
     track.id,
   );
   expect(await plays(page, track.id)).toBe(before + 1);
+  // Counted from evidence: the server had served the whole track to this listener.
+  const events = await serverRows<{
+    counted: boolean;
+    refusal: string | null;
+    served_seconds: number;
+  }>(
+    page.request,
+    `play_events?select=counted,refusal,served_seconds&listener_id=eq.${user.id}&track_id=eq.${track.id}&created_at=gte.${encodeURIComponent(since)}`,
+  );
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({ counted: true, refusal: null });
+  expect(events[0]!.served_seconds).toBeGreaterThanOrEqual(track.duration - 1);
 
   // The same track again in the same session: no second listen.
   await playThrough(player, track);

@@ -278,3 +278,93 @@ export async function fetchPendingTracks(limit = 6): Promise<Track[]> {
   if (error) fail(error, 'Unable to refresh tracks');
   return (data as TrackRow[]).map(toTrack);
 }
+
+/** Why the server did not count a listen (docs/plays.md). */
+export type PlayRefusal =
+  | 'no_audio_served'
+  | 'not_enough_audio'
+  | 'too_fast'
+  | 'own_track'
+  | 'new_account'
+  | 'daily_track_limit'
+  | 'daily_listener_limit'
+  | 'not_downloaded'
+  | 'outside_download_window'
+  | 'too_frequent';
+
+export interface RefusedListener {
+  id: string;
+  name: string;
+  email: string | null;
+  refused: number;
+  counted: number;
+  topReason: PlayRefusal | null;
+  lastRefusedAt: string | null;
+}
+
+export interface RefusedTrack {
+  id: string;
+  title: string;
+  artist: string;
+  refused: number;
+  counted: number;
+  listeners: number;
+  topReason: PlayRefusal | null;
+  lastRefusedAt: string | null;
+}
+
+export interface RefusedPlays {
+  listeners: RefusedListener[];
+  tracks: RefusedTrack[];
+}
+
+/** Rows of admin_refused_listeners / admin_refused_tracks (`returns table`: typed here). */
+interface RefusedRowBase {
+  refused: number | string;
+  counted: number | string;
+  top_reason: string | null;
+  last_refused_at: string | null;
+}
+interface RefusedListenerRow extends RefusedRowBase {
+  listener_id: string;
+  name: string;
+  email: string | null;
+}
+interface RefusedTrackRow extends RefusedRowBase {
+  track_id: string;
+  title: string;
+  artist: string;
+  listeners: number | string;
+}
+
+/** The fraud view: who and what had the most refused listens in the last 30 days. */
+export async function fetchRefusedPlays(limit = 10): Promise<RefusedPlays> {
+  const client = await getSupabase();
+  const [listeners, tracks] = await Promise.all([
+    client.rpc('admin_refused_listeners', { p_limit: limit }),
+    client.rpc('admin_refused_tracks', { p_limit: limit }),
+  ]);
+  if (listeners.error) fail(listeners.error, 'Failed to load refused plays');
+  if (tracks.error) fail(tracks.error, 'Failed to load refused plays');
+  return {
+    listeners: (listeners.data as RefusedListenerRow[]).map((r) => ({
+      id: r.listener_id,
+      name: r.name,
+      email: r.email,
+      refused: Number(r.refused),
+      counted: Number(r.counted),
+      topReason: r.top_reason as PlayRefusal | null,
+      lastRefusedAt: r.last_refused_at,
+    })),
+    tracks: (tracks.data as RefusedTrackRow[]).map((r) => ({
+      id: r.track_id,
+      title: r.title,
+      artist: r.artist,
+      refused: Number(r.refused),
+      counted: Number(r.counted),
+      listeners: Number(r.listeners),
+      topReason: r.top_reason as PlayRefusal | null,
+      lastRefusedAt: r.last_refused_at,
+    })),
+  };
+}

@@ -17,6 +17,7 @@ import {
   fetchOpenReports,
   fetchPendingTracks,
   fetchPendingWithdrawals,
+  fetchRefusedPlays,
   useServerRead,
 } from '@/data';
 import { useSessionUser } from '@/data/auth';
@@ -28,6 +29,7 @@ import { ARTIST_PAGE_SIZE, ArtistCards } from './artist-cards';
 import { AUDIT_PAGE_SIZE, AuditLog } from './audit-log';
 import { MODERATION_PAGE_SIZE, ModerationTable } from './moderation-table';
 import { PendingSpotlight } from './pending-spotlight';
+import { RefusedPlaysView } from './refused-plays';
 import { ReportsQueue } from './reports-queue';
 import { WithdrawalsQueue } from './withdrawals-queue';
 
@@ -57,6 +59,7 @@ function AdminDashboard() {
   );
   const withdrawals = useServerRead(fetchPendingWithdrawals, 'withdrawals');
   const reports = useServerRead(fetchOpenReports, 'reports');
+  const refused = useServerRead(() => fetchRefusedPlays(10), 'refused');
   const audit = useServerRead(
     () => fetchAuditLog(auditPage * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE),
     `audit:${auditPage}`,
@@ -65,6 +68,7 @@ function AdminDashboard() {
   // Spec 8's admin toasts, once per failure.
   useFailureToast(tracks.error ?? pending.error, 'Unable to refresh tracks');
   useFailureToast(artists.error, 'Unable to load artists');
+  useFailureToast(refused.error, 'Failed to load refused plays');
 
   const [refreshing, setRefreshing] = useState(false);
   const afterTrackChange = () => {
@@ -86,7 +90,9 @@ function AdminDashboard() {
   async function refreshAll() {
     setRefreshing(true);
     await Promise.all(
-      [stats, tracks, pending, artists, withdrawals, reports, audit].map((r) => r.reload()),
+      [stats, tracks, pending, artists, withdrawals, reports, refused, audit].map((r) =>
+        r.reload(),
+      ),
     );
     setRefreshing(false);
   }
@@ -98,7 +104,7 @@ function AdminDashboard() {
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <div>
             <Title order={1}>Admin dashboard</Title>
-            <Text c="dimmed">Moderation, payouts and reports.</Text>
+            <Text c="dimmed">Moderation, payouts, reports and refused plays.</Text>
           </div>
           <Button
             variant="light"
@@ -155,6 +161,7 @@ function AdminDashboard() {
           </Grid.Col>
         </Grid>
         <WithdrawalsQueue rows={withdrawals.data} onChanged={afterMoneyChange} />
+        <RefusedPlaysView data={refused.data} />
         <ArtistCards page={artists.data} pageIndex={artistPage} onPage={setArtistPage} />
         <AuditLog page={audit.data} pageIndex={auditPage} onPage={setAuditPage} />
       </Stack>

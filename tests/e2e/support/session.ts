@@ -115,5 +115,11 @@ export async function restAs(request: APIRequestContext, user: TestUser) {
       });
       expect(r.ok(), await r.text()).toBe(true);
     },
+    /** `rpc(name, args)`: the function's JSON answer. */
+    async rpc(name: string, args: Record<string, unknown>): Promise<unknown> {
+      const r = await request.post(`/rest/v1/rpc/${name}`, { headers, data: args });
+      expect(r.ok(), await r.text()).toBe(true);
+      return r.json();
+    },
   };
 }
