@@ -43,9 +43,12 @@ export async function armClickToAudio(page: Page, src: readonly string[]): Promi
   await page.evaluate((target) => {
     const w = window as BenchWindow;
     w.__clickAt = undefined;
-    const started = new Map<HTMLAudioElement, number>();
+    // Howler moves its HTML5 elements from track to track (a pool): an element is compared with
+    // where it was only while it still holds the same file, otherwise from 0.
+    const started = new Map<HTMLAudioElement, { src: string; time: number }>();
     for (const h of w.Howler?._howls ?? [])
-      for (const s of h._sounds) if (s._node) started.set(s._node, s._node.currentTime);
+      for (const s of h._sounds)
+        if (s._node) started.set(s._node, { src: s._node.src, time: s._node.currentTime });
     document.addEventListener('click', (e) => (w.__clickAt = e.timeStamp), {
       capture: true,
       once: true,
@@ -58,7 +61,9 @@ export async function armClickToAudio(page: Page, src: readonly string[]): Promi
           for (const s of h._sounds) {
             const node = s._node;
             if (!node || node.paused || w.__clickAt === undefined) continue;
-            if (node.currentTime > (started.get(node) ?? 0) + 0.001) {
+            const before = started.get(node);
+            const from = before && before.src === node.src ? before.time : 0;
+            if (node.currentTime > from + 0.001) {
               resolve(performance.now() - w.__clickAt);
               return;
             }

@@ -2,7 +2,7 @@
 export * as playerActions from './actions';
 export { onListenQualified, type ListenQualified } from './listens';
 export { relatedTracks } from './queue';
-export { startPlayer, type StartPlayerOptions } from './start-player';
+export { prepareAudio, startPlayer, type StartPlayerOptions } from './start-player';
 export { DEFAULT_VOLUME } from './store';
 export type { PlayerTrack, RepeatMode } from './types';
 export { useCurrentTrack } from './hooks/use-current-track';

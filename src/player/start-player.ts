@@ -10,16 +10,33 @@ export interface StartPlayerOptions {
   /** The signed-in user's profile id, or null (their own uploads are never counted as plays). */
   currentUserId: () => string | null;
   /** Where a track's audio comes from (signed URLs of the listener's rendition). */
-  sourceOf?: (track: PlayerTrack) => Promise<string>;
+  sourceOf?: AudioSourceOf;
+}
+
+/** A track's audio URL; `prepare` readies the URLs of tracks likely to be played next. */
+export interface AudioSourceOf {
+  (track: PlayerTrack): Promise<string>;
+  prepare?(tracks: readonly PlayerTrack[]): void;
 }
 
 let running: (() => void) | null = null;
+let prepare: ((tracks: readonly PlayerTrack[]) => void) | null = null;
+
+/**
+ * Readies the audio of tracks on screen (a list the listener may click): their URLs are signed
+ * ahead, so the click that plays one waits for no request before the audio (docs/player.md).
+ */
+export function prepareAudio(tracks: readonly PlayerTrack[]): void {
+  prepare?.(tracks);
+}
 
 export function startPlayer(options: StartPlayerOptions): () => void {
   running?.();
   const stopPersistence = startPersistence();
   const stopEngine = startAudioEngine(options);
+  prepare = options.sourceOf?.prepare ?? null;
   const stop = () => {
+    prepare = null;
     stopEngine();
     stopPersistence();
     if (running === stop) running = null;

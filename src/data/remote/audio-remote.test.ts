@@ -3,6 +3,7 @@ import {
   audioCandidates,
   createAudioSource,
   isUnreachable,
+  PREPARE_BATCH,
   signBestAudio,
   SIGNED_AUDIO_SECONDS,
   type AudioSigner,
@@ -110,5 +111,41 @@ describe('isUnreachable', () => {
     expect(isUnreachable(wrapped)).toBe(true);
     expect(isUnreachable(new TypeError('Failed to fetch'))).toBe(true);
     expect(isUnreachable(new Error('This track is not available to you.'))).toBe(false);
+  });
+});
+
+describe('createAudioSource.prepare', () => {
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `t${i}`,
+      audioUrl: `tracks/u1/${i}_song.mp3`,
+      qualities: ['standard', 'high'] as ('standard' | 'high')[],
+    }));
+
+  it('signs a list ahead in one request per bucket; a click on it then signs nothing', async () => {
+    const tracks = many(3);
+    // The plan grants standard only: high is refused, so each track gets its standard URL.
+    const sign = vi.fn(serverFor(tracks.map((t) => `renditions/${t.id}/standard.mp3`)));
+    const source = createAudioSource(sign, () => 0);
+    source.prepare(tracks);
+    expect(sign).toHaveBeenCalledTimes(1);
+    expect(sign.mock.calls[0]?.[1]).toHaveLength(6);
+    expect(await source(tracks[1]!)).toBe('/sign/renditions/t1/standard.mp3?token=x');
+    source.prepare(tracks);
+    expect(sign).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs at most a batch, skips what is fresh, and forgets what the server refused', async () => {
+    const tracks = many(PREPARE_BATCH + 5);
+    const sign = vi.fn(serverFor(['renditions/t0/standard.mp3']));
+    const source = createAudioSource(sign, () => 0);
+    source.prepare(tracks);
+    expect(sign.mock.calls[0]?.[1]).toHaveLength(PREPARE_BATCH * 2);
+    await expect(source(tracks[3]!)).rejects.toThrow('This track is not available to you.');
+    expect(await source(tracks[0]!)).toBe('/sign/renditions/t0/standard.mp3?token=x');
+    // The refused one is asked again (alone) on the next request; t0 is not.
+    await source(tracks[3]!).catch(() => undefined);
+    expect(sign).toHaveBeenCalledTimes(2);
+    expect(sign.mock.calls[1]?.[1]).toEqual(['t3/high.mp3', 't3/standard.mp3']);
   });
 });

@@ -92,24 +92,60 @@ export async function signBestAudio(
   /** Which candidates to ask for (downloads in 'high' leave the lossless file out). */
   accept: (candidate: AudioCandidate) => boolean = () => true,
 ): Promise<SignedAudio> {
-  const all = audioCandidates(track);
-  if (all === null) return { url: track.audioUrl, quality: null };
-  const candidates = all.filter(accept);
-  const buckets = [...new Set(candidates.map((c) => c.bucket))];
+  const [result] = await signBestAudioMany([track], sign, expiresIn, accept);
+  if (result instanceof Error) throw result;
+  return result as SignedAudio;
+}
+
+/**
+ * The best signed audio of each of `tracks` (in order), or the error of a track the server
+ * grants nothing of: every candidate of every track in one request per bucket.
+ */
+export async function signBestAudioMany(
+  tracks: readonly AudioSourceTrack[],
+  sign: AudioSigner = storageSigner,
+  expiresIn = SIGNED_AUDIO_SECONDS,
+  accept: (candidate: AudioCandidate) => boolean = () => true,
+): Promise<(SignedAudio | Error)[]> {
+  const candidates = tracks.map((t) => audioCandidates(t)?.filter(accept) ?? null);
+  const paths = new Map<string, Set<string>>();
+  for (const c of candidates.flat()) {
+    if (c === null) continue;
+    const inBucket = paths.get(c.bucket) ?? new Set<string>();
+    inBucket.add(c.path);
+    paths.set(c.bucket, inBucket);
+  }
   const signed = new Map<string, string | null>();
   await Promise.all(
-    buckets.map(async (bucket) => {
-      const paths = candidates.filter((c) => c.bucket === bucket).map((c) => c.path);
-      const urls = await sign(bucket, paths, expiresIn);
-      paths.forEach((p, i) => signed.set(`${bucket}/${p}`, urls[i] ?? null));
+    [...paths].map(async ([bucket, set]) => {
+      const list = [...set];
+      const urls = await sign(bucket, list, expiresIn);
+      list.forEach((p, i) => signed.set(`${bucket}/${p}`, urls[i] ?? null));
     }),
   );
-  for (const c of candidates) {
-    const url = signed.get(`${c.bucket}/${c.path}`);
-    if (url) return { url, quality: c.quality };
-  }
-  throw new Error('This track is not available to you.');
+  return tracks.map((track, i) => {
+    const mine = candidates[i];
+    if (mine === null || mine === undefined) return { url: track.audioUrl, quality: null };
+    for (const c of mine) {
+      const url = signed.get(`${c.bucket}/${c.path}`);
+      if (url) return { url, quality: c.quality };
+    }
+    return new Error('This track is not available to you.');
+  });
 }
+
+/** The player's source of audio: a URL per track, and signing ahead of the click. */
+export interface AudioSource {
+  (track: AudioSourceTrack): Promise<string>;
+  /**
+   * Signs, in one request per bucket, the tracks of `tracks` that have no fresh URL yet (a list
+   * on screen, the queue): the click that plays one of them then waits for no signing at all.
+   */
+  prepare(tracks: readonly AudioSourceTrack[]): void;
+}
+
+/** At most this many tracks are signed ahead in one request (a long list: its first rows). */
+export const PREPARE_BATCH = 50;
 
 /**
  * The player's source of audio for one signed-in listener: signs once per track and reuses the
@@ -118,18 +154,42 @@ export async function signBestAudio(
 export function createAudioSource(
   sign: AudioSigner = storageSigner,
   now: () => number = Date.now,
-): (track: AudioSourceTrack) => Promise<string> {
+): AudioSource {
   const cache = new Map<string, { url: Promise<string>; renewAt: number }>();
-  return (track) => {
-    const hit = cache.get(track.id);
-    if (hit && hit.renewAt > now()) return hit.url;
-    const renewAt = now() + SIGNED_AUDIO_SECONDS * 1000 - RENEW_BEFORE_MS;
-    const url = signBestAudio(track, sign).then((s) => s.url);
-    cache.set(track.id, { url, renewAt });
+  const fresh = (id: string) => {
+    const hit = cache.get(id);
+    return hit && hit.renewAt > now() ? hit : null;
+  };
+  const remember = (id: string, url: Promise<string>) => {
+    cache.set(id, { url, renewAt: now() + SIGNED_AUDIO_SECONDS * 1000 - RENEW_BEFORE_MS });
     // A refusal or a network error is tried again next time.
     url.catch(() => {
-      if (cache.get(track.id)?.url === url) cache.delete(track.id);
+      if (cache.get(id)?.url === url) cache.delete(id);
     });
-    return url;
   };
+  const source = ((track) => {
+    const hit = fresh(track.id);
+    if (hit) return hit.url;
+    const url = signBestAudio(track, sign).then((s) => s.url);
+    remember(track.id, url);
+    return url;
+  }) as AudioSource;
+  source.prepare = (tracks) => {
+    const seen = new Set<string>();
+    const wanted = tracks
+      .filter((t) => !fresh(t.id) && !seen.has(t.id) && seen.add(t.id))
+      .slice(0, PREPARE_BATCH);
+    if (wanted.length === 0) return;
+    const batch = signBestAudioMany(wanted, sign);
+    wanted.forEach((track, i) => {
+      const url = batch.then((results) => {
+        const result = results[i];
+        if (result === undefined || result instanceof Error) throw result ?? new Error('unsigned');
+        return result.url;
+      });
+      url.catch(() => undefined); // nobody may ask for this one: no unhandled rejection
+      remember(track.id, url);
+    });
+  };
+  return source;
 }

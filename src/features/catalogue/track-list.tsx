@@ -6,10 +6,19 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { AnchorLink } from '@/components/router-links';
-import { useMemo, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useDownloadedTrackIds, type Track } from '@/data';
 import { formatTime } from '@/lib/format-time';
-import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
+import { whenIdle } from '@/lib/when-idle';
+import { playerActions, prepareAudio, useCurrentTrack, useIsPlaying } from '@/player';
 import { CoverArt } from './cover-art';
 import { albumLabel, toPlayerTracks } from './to-player-track';
 import classes from './track-list.module.css';
@@ -41,11 +50,29 @@ export function TrackList({
   renderExtra,
   empty,
 }: TrackListProps) {
-  const navigate = useNavigate();
   const current = useCurrentTrack();
   const playing = useIsPlaying();
   const queue = useMemo(() => toPlayerTracks(tracks), [tracks]);
   const downloaded = useDownloadedTrackIds(useCurrentUserId());
+  // The handlers read the latest props through a ref, so a row re-renders only when its own
+  // data or state changes (a click re-renders two rows, not the list: docs/player.md).
+  const latest = useRef({ queue, onRemove });
+  useLayoutEffect(() => {
+    latest.current = { queue, onRemove };
+  });
+  const play = useCallback((index: number) => {
+    const { queue: list } = latest.current;
+    const playerTrack = list[index];
+    if (playerTrack) playerActions.clickTrack(list, playerTrack);
+  }, []);
+  const intent = useCallback((index: number) => {
+    const playerTrack = latest.current.queue[index];
+    if (playerTrack) prepareAudio([playerTrack]);
+  }, []);
+  const remove = useCallback((track: Track) => latest.current.onRemove?.(track), []);
+  // The rows on screen are likely to be played: their audio URLs are signed ahead, in one
+  // request, once the page is idle (a click then starts the audio without waiting for one).
+  useEffect(() => whenIdle(() => prepareAudio(queue)), [queue]);
   if (tracks.length === 0 && empty) return <>{empty}</>;
 
   return (
@@ -69,112 +96,157 @@ export function TrackList({
       <Table.Tbody>
         {tracks.map((track, index) => {
           const isCurrent = current?.id === track.id;
-          const isPlaying = isCurrent && playing;
           return (
-            <Table.Tr
+            <TrackRow
               key={track.id}
-              style={{ cursor: 'pointer' }}
-              aria-current={isCurrent ? 'true' : undefined}
-              onClick={() =>
-                void navigate({
-                  to: '/track/$trackId',
-                  params: { trackId: track.id },
-                })
-              }
-            >
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant={isCurrent ? 'filled' : 'subtle'}
-                    color={isCurrent ? 'ember' : 'gray'}
-                    radius="xl"
-                    aria-label={isPlaying ? `Pause ${track.title}` : `Play ${track.title}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      const playerTrack = queue[index];
-                      if (playerTrack) playerActions.clickTrack(queue, playerTrack);
-                    }}
-                  >
-                    {isPlaying ? (
-                      <IconPlayerPauseFilled size={14} aria-hidden />
-                    ) : isCurrent ? (
-                      <IconPlayerPlayFilled size={14} aria-hidden />
-                    ) : (
-                      <Text size="xs" c="dimmed" component="span" aria-hidden>
-                        {index + 1}
-                      </Text>
-                    )}
-                  </ActionIcon>
-                </Group>
-              </Table.Td>
-              <Table.Td maw={0} className={classes.title}>
-                <Group gap="sm" wrap="nowrap">
-                  <CoverArt src={track.coverImage} seed={track.id} size={40} />
-                  {downloaded.has(track.id) ? (
-                    <IconCircleArrowDownFilled
-                      size={16}
-                      role="img"
-                      aria-label="Downloaded"
-                      color="var(--mantine-color-ember-4)"
-                      style={{ flex: 'none' }}
-                    />
-                  ) : null}
-                  <div style={{ minWidth: 0 }}>
-                    <AnchorLink
-                      to={'/track/$trackId'}
-                      params={{ trackId: track.id }}
-                      c={isCurrent ? 'ember.4' : 'gray.0'}
-                      fw={600}
-                      size="sm"
-                      truncate
-                      display="block"
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      {track.title}
-                    </AnchorLink>
-                    <Text size="xs" c="dimmed" truncate hiddenFrom="sm">
-                      {track.artist}
-                    </Text>
-                  </div>
-                </Group>
-              </Table.Td>
-              <Table.Td visibleFrom="sm" maw={0}>
-                <AnchorLink
-                  to={'/artist/$artistName'}
-                  params={{ artistName: track.artist }}
-                  size="sm"
-                  c="gray.3"
-                  truncate
-                  display="block"
-                  onClick={(e) => e.stopPropagation()}
-                >
-                  {track.artist}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td visibleFrom="md" maw={0}>
-                <Text size="sm" c="gray.4" truncate>
-                  {albumLabel(track.album)}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                <Text size="sm" c="gray.4" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatTime(track.duration)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={2} wrap="nowrap" justify="flex-end">
-                  {renderExtra?.(track, index)}
-                  <TrackOptionsMenu
-                    track={track}
-                    onRemove={onRemove ? () => onRemove(track) : undefined}
-                    removeLabel={removeLabel}
-                  />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
+              track={track}
+              index={index}
+              isCurrent={isCurrent}
+              isPlaying={isCurrent && playing}
+              isDownloaded={downloaded.has(track.id)}
+              onPlay={play}
+              onIntent={intent}
+              onRemove={remove}
+              removable={onRemove !== undefined}
+              removeLabel={removeLabel}
+              renderExtra={renderExtra}
+            />
           );
         })}
       </Table.Tbody>
     </Table>
   );
 }
+
+interface TrackRowProps {
+  track: Track;
+  index: number;
+  isCurrent: boolean;
+  isPlaying: boolean;
+  isDownloaded: boolean;
+  onPlay: (index: number) => void;
+  onIntent: (index: number) => void;
+  onRemove: (track: Track) => void;
+  removable: boolean;
+  removeLabel?: string;
+  renderExtra?: (track: Track, index: number) => ReactNode;
+}
+
+const TrackRow = memo(function TrackRow({
+  track,
+  index,
+  isCurrent,
+  isPlaying,
+  isDownloaded,
+  onPlay,
+  onIntent,
+  onRemove,
+  removable,
+  removeLabel,
+  renderExtra,
+}: TrackRowProps) {
+  const navigate = useNavigate();
+  return (
+    <Table.Tr
+      style={{ cursor: 'pointer' }}
+      aria-current={isCurrent ? 'true' : undefined}
+      onPointerEnter={() => onIntent(index)}
+      onFocus={() => onIntent(index)}
+      onClick={() =>
+        void navigate({
+          to: '/track/$trackId',
+          params: { trackId: track.id },
+        })
+      }
+    >
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant={isCurrent ? 'filled' : 'subtle'}
+            color={isCurrent ? 'ember' : 'gray'}
+            radius="xl"
+            aria-label={isPlaying ? `Pause ${track.title}` : `Play ${track.title}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onPlay(index);
+            }}
+          >
+            {isPlaying ? (
+              <IconPlayerPauseFilled size={14} aria-hidden />
+            ) : isCurrent ? (
+              <IconPlayerPlayFilled size={14} aria-hidden />
+            ) : (
+              <Text size="xs" c="dimmed" component="span" aria-hidden>
+                {index + 1}
+              </Text>
+            )}
+          </ActionIcon>
+        </Group>
+      </Table.Td>
+      <Table.Td maw={0} className={classes.title}>
+        <Group gap="sm" wrap="nowrap">
+          <CoverArt src={track.coverImage} seed={track.id} size={40} />
+          {isDownloaded ? (
+            <IconCircleArrowDownFilled
+              size={16}
+              role="img"
+              aria-label="Downloaded"
+              color="var(--mantine-color-ember-4)"
+              style={{ flex: 'none' }}
+            />
+          ) : null}
+          <div style={{ minWidth: 0 }}>
+            <AnchorLink
+              to={'/track/$trackId'}
+              params={{ trackId: track.id }}
+              c={isCurrent ? 'ember.4' : 'gray.0'}
+              fw={600}
+              size="sm"
+              truncate
+              display="block"
+              onClick={(e) => e.stopPropagation()}
+            >
+              {track.title}
+            </AnchorLink>
+            <Text size="xs" c="dimmed" truncate hiddenFrom="sm">
+              {track.artist}
+            </Text>
+          </div>
+        </Group>
+      </Table.Td>
+      <Table.Td visibleFrom="sm" maw={0}>
+        <AnchorLink
+          to={'/artist/$artistName'}
+          params={{ artistName: track.artist }}
+          size="sm"
+          c="gray.3"
+          truncate
+          display="block"
+          onClick={(e) => e.stopPropagation()}
+        >
+          {track.artist}
+        </AnchorLink>
+      </Table.Td>
+      <Table.Td visibleFrom="md" maw={0}>
+        <Text size="sm" c="gray.4" truncate>
+          {albumLabel(track.album)}
+        </Text>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Text size="sm" c="gray.4" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatTime(track.duration)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={2} wrap="nowrap" justify="flex-end">
+          {renderExtra?.(track, index)}
+          <TrackOptionsMenu
+            track={track}
+            onRemove={removable ? () => onRemove(track) : undefined}
+            removeLabel={removeLabel}
+          />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+});

@@ -32,17 +32,25 @@ export function PlayerDock({ userId }: { userId: string }) {
     const signed = createAudioSource();
     // Tracks last played from the downloads cache: their listens are offline plays.
     const fromCache = new Set<string>();
-    const sourceOf = async (track: PlayerTrack) => {
-      const downloaded = await downloadedSource(userId, track.id);
-      if (downloaded) fromCache.add(track.id);
-      else fromCache.delete(track.id);
-      if (downloaded) return downloaded;
-      if (!navigator.onLine) throw new NotDownloadedError(track.title);
-      return signed(track).catch((error: unknown) => {
-        // navigator.onLine can say online while nothing gets through (a reload offline).
-        throw isUnreachable(error) ? new NotDownloadedError(track.title) : error;
-      });
-    };
+    const sourceOf = Object.assign(
+      async (track: PlayerTrack) => {
+        const downloaded = await downloadedSource(userId, track.id);
+        if (downloaded) fromCache.add(track.id);
+        else fromCache.delete(track.id);
+        if (downloaded) return downloaded;
+        if (!navigator.onLine) throw new NotDownloadedError(track.title);
+        return signed(track).catch((error: unknown) => {
+          // navigator.onLine can say online while nothing gets through (a reload offline).
+          throw isUnreachable(error) ? new NotDownloadedError(track.title) : error;
+        });
+      },
+      {
+        // Lists on screen are signed ahead (prepareAudio), online only.
+        prepare: (tracks: readonly PlayerTrack[]) => {
+          if (navigator.onLine) signed.prepare(tracks);
+        },
+      },
+    );
     const stopPlayer = startPlayer({ currentUserId: () => userId, sourceOf });
     const stopListens = onListenQualified((listen) => {
       if (!listen.listenerId) return;

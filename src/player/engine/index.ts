@@ -1,4 +1,5 @@
 /** The audio engine with Howler (loaded on demand) and the browser's Media Session. */
+import { whenIdle } from '@/lib/when-idle';
 import { createLazyBackend } from './lazy-backend';
 import { browserMediaSession } from './media-session';
 import { PlayerEngine, type EngineOptions } from './player-engine';
@@ -25,6 +26,10 @@ export function startAudioEngine(
   for (const type of INTENT_EVENTS) {
     window.addEventListener(type, warm, { capture: true, passive: true });
   }
+  // Or once the page is idle: Howler sets up its AudioContext when it loads, which takes
+  // seconds in some browsers (2.2 s for the first one in headless Chromium here), and must not
+  // happen between the click and the audio (docs/player.md, "Click to audio").
+  const cancelIdle = whenIdle(warm, 3000);
   const stop = new PlayerEngine({
     backend,
     currentUserId: options.currentUserId,
@@ -32,6 +37,7 @@ export function startAudioEngine(
     mediaSession: browserMediaSession(),
   }).start();
   return () => {
+    cancelIdle();
     for (const type of INTENT_EVENTS) window.removeEventListener(type, warm, true);
     stop();
   };
