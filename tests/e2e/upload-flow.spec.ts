@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { makeWav } from '../../bench/wav';
+import { signInAsNewUser } from './support/session';
+import { dropAudio } from './support/upload-page';
+
+/**
+ * The whole upload (issue 14) in the browser: a WAV dropped on /upload goes up in two TUS chunks
+ * (6 MiB each, src/data/remote/upload-remote.ts), the connection drops under the second one and
+ * tus-js-client resumes from the offset the server reports (HEAD), never from zero; then the
+ * server's processing stages show, 'Upload Successful!', and the track is in Your Uploads with
+ * the length the server decoded from every byte.
+ */
+test('a dropped WAV uploads, resumes after a dropped connection, is processed and listed', async ({
+  page,
+}) => {
+  test.setTimeout(300_000); // a 7 MB upload and its processing, on a busy machine
+  await signInAsNewUser(page, 'Resume Artist');
+  await page.goto('/upload');
+  const seconds = 40;
+  const bytes = makeWav(44 + 4 * 44_100 * seconds); // 7.06 MB: more than one 6 MiB chunk
+  await dropAudio(page, { name: 'long take.wav', type: 'audio/wav', bytes });
+  await expect(page.getByLabel('Title')).toHaveValue('long take');
+
+  // The first PATCH (the second chunk) never reaches the server; the retry's HEAD waits until
+  // the page has said so, then everything goes through.
+  const requests: string[] = [];
+  let dropped = false;
+  let release: () => void = () => undefined;
+  const reconnectingShown = new Promise<void>((resolve) => (release = resolve));
+  let offset: string | null = null;
+  await page.route('**/storage/v1/upload/resumable**', async (route) => {
+    const method = route.request().method();
+    requests.push(method);
+    if (method === 'PATCH' && !dropped) {
+      dropped = true;
+      await route.abort('connectionreset');
+      return;
+    }
+    if (method === 'HEAD') {
+      await reconnectingShown;
+      const response = await route.fetch();
+      offset = response.headers()['upload-offset'] ?? null;
+      await route.fulfill({ response });
+      return;
+    }
+    await route.continue();
+  });
+
+  await page.getByRole('button', { name: 'Upload Track' }).click();
+  await expect(page.getByRole('heading', { name: '“long take”' })).toBeVisible();
+  await expect(page.getByText('Reconnecting…')).toBeVisible({ timeout: 60_000 });
+  release();
+  // The server's stages, then success.
+  await expect(page.getByTestId('processing-stage')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Upload Successful!' })).toBeVisible({
+    timeout: 120_000,
+  });
+  // Created with the first chunk, one dropped PATCH, the offset asked, the rest sent once.
+  expect(requests).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
+  expect(Number(offset)).toBe(6 * 1024 * 1024);
+
+  await page.goto('/library?tab=uploads');
+  const list = page.getByRole('table', { name: 'Your Uploads' });
+  const row = list.getByRole('row').filter({ hasText: 'long take' });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('0:40')).toBeVisible();
+});
