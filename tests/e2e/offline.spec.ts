@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 test('a repeat visit works offline, including pages not visited yet', async ({ page, context }) => {
+  test.slow(); // the service worker precaches the whole shell (3.1 MB) before the page goes offline
   await page.goto('/');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Music that goes where you go.' }),
