@@ -54,6 +54,12 @@ test('writes made offline survive a reload, reach the server once and show on an
   await slow(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await slow(indicator(page)).toHaveText('Synced');
 
+  // Chromium's offline emulation let one write through once (CI, 2026-11-25: the page saw the
+  // POST fail, the server had the row). The backend is refused at the route as well, so the
+  // test's "offline" is offline; the app's side (navigator.onLine, failed requests) is the same.
+  const unreachable = (route: Route) => route.abort('internetdisconnected');
+  const backend = /\/(rest|storage|functions)\/v1\//;
+  await context.route(backend, unreachable);
   await context.setOffline(true);
   await slow(indicator(page)).toHaveText('Offline');
 
@@ -100,6 +106,7 @@ test('writes made offline survive a reload, reach the server once and show on an
     await route.continue();
   };
   await page.route('**/rest/v1/rpc/apply_mutations', hold);
+  await context.unroute(backend, unreachable);
   await context.setOffline(false);
   await slow(indicator(page)).toHaveText('Syncing 3');
   release();
