@@ -72,9 +72,11 @@ async function openExplore(page: Page, base: string): Promise<Row[]> {
   const rows = new Map<string, Row>();
   for (const t of tracks) {
     const name = t.audio_url.replace(/^tracks\//, '');
+    // The floor plays what a free listener gets: the standard rendition (every track has one
+    // since the seed goes through the pipeline; the original is not theirs to fetch).
     const { data: signed, error: signError } = await supabase.storage
-      .from('tracks')
-      .createSignedUrl(name, 3600);
+      .from('renditions')
+      .createSignedUrl(`${t.id}/standard.mp3`, 3600);
     if (signError) throw signError;
     rows.set(t.title, {
       title: t.title,
