@@ -21,7 +21,16 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB'
 function Reason({ reason }: { reason: PlayRefusal | null }) {
   if (!reason) return <>—</>;
   return (
-    <Badge variant="light" color="red" size="sm" style={{ textTransform: 'none' }}>
+    <Badge
+      variant="light"
+      color="red"
+      size="sm"
+      // The reason is the point of the view: it wraps in a narrow column instead of an ellipsis.
+      styles={{
+        root: { textTransform: 'none', height: 'auto', paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
+      }}
+    >
       {REFUSAL_LABELS[reason] ?? reason}
     </Badge>
   );
