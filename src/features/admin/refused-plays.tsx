@@ -60,87 +60,113 @@ export function RefusedPlaysView({ data }: { data: RefusedPlays | undefined }) {
             left out).
           </Text>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <Stack gap={4}>
-              <Title order={3} size="h5" id="refused-listeners-title">
-                Top refused listeners
-              </Title>
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing="xs" fz="sm" aria-labelledby="refused-listeners-title">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Listener</Table.Th>
-                      <Table.Th ta="right">Refused</Table.Th>
-                      <Table.Th ta="right">Counted</Table.Th>
-                      <Table.Th>Main reason</Table.Th>
-                      <Table.Th>Last refused</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.listeners.map((l) => (
-                      <Table.Tr key={l.id} data-testid="refused-listener">
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {l.name}
-                          </Text>
-                          {l.email && (
-                            <Text size="xs" c="dimmed">
-                              {l.email}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="right">{l.refused.toLocaleString('en-GB')}</Table.Td>
-                        <Table.Td ta="right">{l.counted.toLocaleString('en-GB')}</Table.Td>
-                        <Table.Td>
-                          <Reason reason={l.topReason} />
-                        </Table.Td>
-                        <Table.Td>{when(l.lastRefusedAt)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Stack>
-            <Stack gap={4}>
-              <Title order={3} size="h5" id="refused-tracks-title">
-                Top refused tracks
-              </Title>
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing="xs" fz="sm" aria-labelledby="refused-tracks-title">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Track</Table.Th>
-                      <Table.Th ta="right">Refused</Table.Th>
-                      <Table.Th ta="right">Listeners</Table.Th>
-                      <Table.Th ta="right">Counted</Table.Th>
-                      <Table.Th>Main reason</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.tracks.map((t) => (
-                      <Table.Tr key={t.id} data-testid="refused-track">
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {t.title}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {t.artist}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td ta="right">{t.refused.toLocaleString('en-GB')}</Table.Td>
-                        <Table.Td ta="right">{t.listeners.toLocaleString('en-GB')}</Table.Td>
-                        <Table.Td ta="right">{t.counted.toLocaleString('en-GB')}</Table.Td>
-                        <Table.Td>
-                          <Reason reason={t.topReason} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Stack>
+            <RefusedTable
+              title="Top refused listeners"
+              id="refused-listeners-title"
+              columns={['Listener', 'Refused', 'Counted', 'Main reason', 'Last refused']}
+              counts={2}
+              rows={d.listeners.map((l) => ({
+                key: l.id,
+                testId: 'refused-listener',
+                name: l.name,
+                detail: l.email,
+                figures: [l.refused, l.counted],
+                reason: l.topReason,
+                last: when(l.lastRefusedAt),
+              }))}
+            />
+            <RefusedTable
+              title="Top refused tracks"
+              id="refused-tracks-title"
+              columns={['Track', 'Refused', 'Listeners', 'Counted', 'Main reason']}
+              counts={3}
+              rows={d.tracks.map((t) => ({
+                key: t.id,
+                testId: 'refused-track',
+                name: t.title,
+                detail: t.artist,
+                figures: [t.refused, t.listeners, t.counted],
+                reason: t.topReason,
+              }))}
+            />
           </SimpleGrid>
         </Stack>
       )}
     </SectionCard>
+  );
+}
+
+interface RefusedRow {
+  key: string;
+  testId: string;
+  name: string;
+  detail: string | null;
+  /** The counts, in the order of the numeric columns after the name. */
+  figures: number[];
+  reason: PlayRefusal | null;
+  /** A last column after the reason, when the table has one. */
+  last?: string;
+}
+
+/** One of the view's two tables: a name with a detail line, counts, the reason, maybe a time. */
+function RefusedTable({
+  title,
+  id,
+  columns,
+  counts,
+  rows,
+}: {
+  title: string;
+  id: string;
+  columns: string[];
+  /** How many columns after the name hold counts (right-aligned). */
+  counts: number;
+  rows: RefusedRow[];
+}) {
+  const numeric = (i: number) => i > 0 && i <= counts;
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5" id={id}>
+        {title}
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table verticalSpacing="xs" fz="sm" aria-labelledby={id}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c, i) => (
+                <Table.Th key={c} ta={numeric(i) ? 'right' : undefined}>
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.key} data-testid={r.testId}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {r.name}
+                  </Text>
+                  {r.detail && (
+                    <Text size="xs" c="dimmed">
+                      {r.detail}
+                    </Text>
+                  )}
+                </Table.Td>
+                {r.figures.map((f, i) => (
+                  <Table.Td key={columns[i + 1]} ta="right">
+                    {f.toLocaleString('en-GB')}
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  <Reason reason={r.reason} />
+                </Table.Td>
+                {r.last !== undefined && <Table.Td>{r.last}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
