@@ -5,7 +5,7 @@
  * the 320 kbps one.
  */
 import { expect, test } from '@playwright/test';
-import { makeWav, synthSignal } from '../../server/processing/test-fixtures';
+import { artistApi } from './support/server-upload';
 import { createUser, signIn } from './support/session';
 
 test('a free listener’s player fetches the 128 kbps rendition, not the original', async ({
@@ -14,41 +14,9 @@ test('a free listener’s player fetches the 128 kbps rendition, not the origina
   test.setTimeout(240_000);
   const request = page.request;
   const artist = await createUser(request, 'Plan Artist');
-  const { anonKey } = (await (await request.get('/_dev/config')).json()) as { anonKey: string };
-  const login = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: anonKey },
-    data: { email: artist.email, password: artist.password },
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { apikey: anonKey, authorization: `Bearer ${token}` };
-
-  const name = `${artist.id}/${Date.now()}_Plan_Take.wav`;
-  const upload = await request.post(`/storage/v1/object/tracks/${name}`, {
-    headers: { ...auth, 'content-type': 'audio/wav', 'x-upsert': 'false' },
-    data: Buffer.from(makeWav(synthSignal(6))),
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const insert = await request.post('/rest/v1/tracks?select=id', {
-    headers: {
-      ...auth,
-      prefer: 'return=representation',
-      accept: 'application/vnd.pgrst.object+json',
-    },
-    data: {
-      title: 'Plan Take',
-      artist: 'Plan Artist',
-      audio_url: `tracks/${name}`,
-      uploaded_by: artist.id,
-    },
-  });
-  expect(insert.ok(), await insert.text()).toBe(true);
-  const { id } = (await insert.json()) as { id: string };
-  const state = async () => {
-    const res = await request.get(`/rest/v1/tracks?id=eq.${id}&select=status,qualities`, {
-      headers: auth,
-    });
-    return ((await res.json()) as { status: string; qualities: string[] }[])[0];
-  };
+  const api = await artistApi(request, artist);
+  const id = await api.upload('Plan Take');
+  const state = () => api.state(id);
   await expect.poll(async () => (await state())?.status, { timeout: 180_000 }).toBe('ready');
   expect((await state())?.qualities).toEqual(['standard', 'high', 'lossless']);
 

@@ -1,10 +1,11 @@
 /**
  * Issue 19, Realtime in the app: two browser contexts of the same user (two devices), a like in
- * one shows in the other without reload or focus; and a follower's Friends Activity shows a
- * friend's listen as it happens. The time it took is recorded as an annotation (figures, not a
- * pass/fail threshold).
+ * one shows in the other without reload or focus; a follower's Friends Activity shows a
+ * friend's listen as it happens; a followed artist's new upload appears on their page. The
+ * time it took is recorded as an annotation (figures, not a pass/fail threshold).
  */
 import { expect, test, type Page, type WebSocket } from '@playwright/test';
+import { artistApi } from './support/server-upload';
 import { createUser, restAs, serverRows, signIn } from './support/session';
 
 test.describe.configure({ timeout: 180_000 });
@@ -101,5 +102,39 @@ test('a followed friend’s listen appears in Friends Activity without reload', 
   test.info().annotations.push({
     type: 'listen reached Friends Activity',
     description: `${Date.now() - started} ms after the insert`,
+  });
+});
+
+test('a followed artist’s new upload appears on their page without reload', async ({
+  page,
+  request,
+}) => {
+  const artistName = `Rita Release ${Date.now().toString(36)}`;
+  const [me, artist] = await Promise.all([
+    createUser(request, 'Fred Fan'),
+    createUser(request, artistName),
+  ]);
+  await (
+    await restAs(request, me)
+  ).insert('followers', {
+    follower_id: me.id,
+    following_id: artist.id,
+  });
+  const followedReady = subscribedChannel(page, 'followed-artists');
+  await signIn(page, me.email, me.password);
+  await page.goto(`/artist/${encodeURIComponent(artistName)}`);
+  await expect(page.getByText('No tracks yet', { exact: true })).toBeVisible(LOADED);
+  await followedReady;
+
+  // The new track is visible to listeners once the server has processed it (status ready).
+  const api = await artistApi(request, artist);
+  const id = await api.upload('Fresh Off The Press');
+  await expect.poll(async () => (await api.state(id))?.status, { timeout: 180_000 }).toBe('ready');
+  const started = Date.now();
+  const list = page.getByRole('table', { name: `Top tracks by ${artistName}` });
+  await expect(list.getByText('Fresh Off The Press')).toBeVisible(LIVE);
+  test.info().annotations.push({
+    type: 'upload reached the follower’s artist page',
+    description: `${Date.now() - started} ms after processing finished`,
   });
 });

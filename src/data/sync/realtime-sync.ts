@@ -8,12 +8,18 @@
  * `watchListens` serves Friends Activity: the listens of the followed users as they happen.
  */
 import { authStore } from '../auth/auth-store';
-import type { RealtimeChange, RealtimeConnection } from '../remote/realtime-remote';
+import { getDb, observe } from '../db';
+import type {
+  RealtimeChange,
+  RealtimeConnection,
+  RealtimeSubscription,
+} from '../remote/realtime-remote';
 import { currentEngine, fetchOnDemand } from './app-sync';
 
 let connection: Promise<RealtimeConnection | null> | null = null;
 let connectedUser: string | null = null;
 let stopOwn: (() => void) | null = null;
+let stopFollowed: (() => void) | null = null;
 let pullTimer: ReturnType<typeof setTimeout> | undefined;
 const listenWatchers = new Map<symbol, { userIds: string[]; onListen: () => void }>();
 let stopListens: (() => void) | null = null;
@@ -65,13 +71,64 @@ function watchOwn(conn: RealtimeConnection, userId: string): () => void {
   );
 }
 
-/** The followed users' listens and uploads, for whoever watches them (Friends Activity). */
+/** Supabase Realtime accepts at most 100 values in an `in` filter. */
+const IN_FILTER_MAX = 100;
+
+/** `column=in.(…)` subscriptions for any number of ids, 100 per filter. */
+function inSubscriptions(
+  base: Omit<RealtimeSubscription, 'filter'>,
+  column: string,
+  ids: readonly string[],
+): RealtimeSubscription[] {
+  const subscriptions: RealtimeSubscription[] = [];
+  for (let i = 0; i < ids.length; i += IN_FILTER_MAX)
+    subscriptions.push({
+      ...base,
+      filter: `${column}=in.(${ids.slice(i, i + IN_FILTER_MAX).join(',')})`,
+    });
+  return subscriptions;
+}
+
+/**
+ * The tracks of the artists the user follows (new uploads, play counts, edits), whatever page is
+ * open: a change makes the engine pull, so every list, track page and artist page that shows one
+ * of them updates without a reload. The followed ids come from the mirror and are watched, so a
+ * follow or unfollow (here or on another device) re-subscribes.
+ */
+function watchFollowedArtists(conn: RealtimeConnection, userId: string): () => void {
+  let key: string | null = null;
+  let stopChannel: (() => void) | null = null;
+  const stopObserving = observe(
+    async () =>
+      (await getDb().follows.where('followerId').equals(userId).toArray())
+        .map((f) => f.followingId)
+        .sort(),
+    (ids) => {
+      const next = ids.join(',');
+      if (next === key) return;
+      key = next;
+      stopChannel?.();
+      stopChannel = null;
+      if (ids.length === 0) return;
+      stopChannel = conn.watch(
+        'followed-artists',
+        inSubscriptions({ event: '*', table: 'tracks' }, 'uploaded_by', ids),
+        { onChange: pullSoon },
+      );
+    },
+  );
+  return () => {
+    stopObserving();
+    stopChannel?.();
+  };
+}
+
+/** The followed users' listens, for whoever watches them (Friends Activity). */
 function rewatchListens(): void {
   stopListens?.();
   stopListens = null;
   const ids = [...new Set([...listenWatchers.values()].flatMap((w) => w.userIds))].sort();
   if (ids.length === 0 || !connection) return;
-  const filter = `user_id=in.(${ids.join(',')})`;
   let cancelled = false;
   let stop: (() => void) | null = null;
   stopListens = () => {
@@ -80,19 +137,16 @@ function rewatchListens(): void {
   };
   void connection.then((conn) => {
     if (!conn || cancelled) return;
-    stop = conn.watch(
-      'friends',
-      [
-        { event: 'INSERT', table: 'listening_history', filter },
-        { event: '*', table: 'tracks', filter: `uploaded_by=in.(${ids.join(',')})` },
-      ],
-      {
-        onChange: (change) => {
-          if (change.table === 'tracks') pullSoon();
-          else for (const w of listenWatchers.values()) w.onListen();
-        },
-      },
+    const listens = inSubscriptions(
+      { event: 'INSERT', table: 'listening_history' },
+      'user_id',
+      ids,
     );
+    stop = conn.watch('friends', listens, {
+      onChange: () => {
+        for (const w of listenWatchers.values()) w.onListen();
+      },
+    });
   });
 }
 
@@ -113,6 +167,8 @@ export function watchListens(userIds: readonly string[], onListen: () => void): 
 function disconnect(): void {
   stopOwn?.();
   stopOwn = null;
+  stopFollowed?.();
+  stopFollowed = null;
   stopListens?.();
   stopListens = null;
   const closing = connection;
@@ -149,6 +205,7 @@ export function bindRealtime(): () => void {
         return;
       }
       stopOwn = watchOwn(conn, userId);
+      stopFollowed = watchFollowedArtists(conn, userId);
       rewatchListens();
     });
   };
