@@ -37,6 +37,10 @@ export async function startRealtimeHarness(
     () => undefined,
   );
   const realtime = await startRealtime({ db: test.db, jwtSecret: keys.jwtSecret, limits });
+  // Clients heartbeat at half the server's timeout, at most every 15 s. Phoenix gives each
+  // heartbeat's reply one interval: a short interval (it was 500 ms everywhere) timed out on a
+  // loaded machine in tests that do not need it.
+  const heartbeatIntervalMs = Math.min(15_000, realtime.server.limits.heartbeatTimeoutMs / 2);
   const rest = createRestApp({ db: test.db, keys });
   await rest.ready;
   const app = new Hono();
@@ -61,7 +65,7 @@ export async function startRealtimeHarness(
       const client = new RealtimeClient(`${url}/realtime/v1`, {
         params: { apikey: keys.anonKey },
         transport: WebSocket as never,
-        heartbeatIntervalMs: 500,
+        heartbeatIntervalMs,
         ...(vsn ? { vsn } : {}),
       });
       if (token) void client.setAuth(token);
@@ -71,7 +75,7 @@ export async function startRealtimeHarness(
     supabase: (token) => {
       const client = createClient(url, keys.anonKey, {
         accessToken: () => Promise.resolve(token),
-        realtime: { transport: WebSocket as never, heartbeatIntervalMs: 500 },
+        realtime: { transport: WebSocket as never, heartbeatIntervalMs },
       });
       supabases.push(client);
       return client;
