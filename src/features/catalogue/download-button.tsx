@@ -1,10 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCircleCheckFilled, IconDownload, IconLock } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { ButtonLink } from '@/components/router-links';
+import { lazy, useMemo, useState } from 'react';
+import { LazyOverlay } from '@/components/lazy-overlay';
 import { toast } from '@/components/toast';
 import {
-  PREMIUM_ONLY_MESSAGE,
   downloadCollection,
   downloadTracks,
   removeCollection,
@@ -15,6 +14,10 @@ import {
 } from '@/data';
 import { PLANS } from '@/lib/plans';
 import { useCurrentUserId } from './use-current-user-id';
+
+const DownloadUpgradePrompt = lazy(() =>
+  import('./download-upgrade-prompt').then((m) => ({ default: m.DownloadUpgradePrompt })),
+);
 
 export interface DownloadButtonProps {
   /** The tracks it downloads: one track, a playlist's, Liked Songs'. */
@@ -60,17 +63,9 @@ export function DownloadButton({ trackIds, source, name, size = 'sm' }: Download
         >
           Download
         </Button>
-        <Modal opened={prompt} onClose={() => setPrompt(false)} title="Listen offline" centered>
-          <Stack gap="md">
-            <Text size="sm">{PREMIUM_ONLY_MESSAGE}</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPrompt(false)}>
-                Not now
-              </Button>
-              <ButtonLink to="/subscription">Upgrade to Premium</ButtonLink>
-            </Group>
-          </Stack>
-        </Modal>
+        <LazyOverlay opened={prompt}>
+          <DownloadUpgradePrompt opened={prompt} onClose={() => setPrompt(false)} />
+        </LazyOverlay>
       </>
     );
   }

@@ -22,7 +22,7 @@ import { playerActions, prepareAudio, useCurrentTrack, useIsPlaying } from '@/pl
 import { CoverArt } from './cover-art';
 import { albumLabel, toPlayerTracks } from './to-player-track';
 import classes from './track-list.module.css';
-import { TrackOptionsMenu } from './track-options-menu';
+import { preloadTrackOptionsMenu, TrackOptionsMenu } from './track-options-menu';
 import { useCurrentUserId } from './use-current-user-id';
 
 export interface TrackListProps {
@@ -73,6 +73,8 @@ export function TrackList({
   // The rows on screen are likely to be played: their audio URLs are signed ahead, in one
   // request, once the page is idle (a click then starts the audio without waiting for one).
   useEffect(() => whenIdle(() => prepareAudio(queue)), [queue]);
+  // The rows' menu code too, so that a first open does not wait for it.
+  useEffect(() => whenIdle(preloadTrackOptionsMenu), []);
   if (tracks.length === 0 && empty) return <>{empty}</>;
 
   return (

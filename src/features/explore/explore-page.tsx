@@ -1,5 +1,5 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback } from '@/lib/use-debounced-callback';
 import { useCallback, useState } from 'react';
 import { useTopGenres, useTrackSearch } from '@/data';
 import { ExploreResults } from './components/explore-results';
