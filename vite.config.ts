@@ -94,6 +94,26 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // npm run test:faults (docs/faults.md), not part of test:unit: the sync engine behind
+          // a fault-injecting proxy, in the browser-like project like tests/sync.
+          name: 'faults-sync',
+          environment: 'jsdom',
+          include: ['tests/faults/sync/**/*.test.ts'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // npm run test:faults: the server itself killed under load (Node).
+          name: 'faults-server',
+          environment: 'node',
+          include: ['tests/faults/server/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'node',
           environment: 'node',
           include: [

@@ -10,6 +10,7 @@ import { GoTrueClient as AuthClient, type GoTrueClientOptions } from '@supabase/
 import { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { StorageClient } from '@supabase/storage-js';
+import { parseRetryAfter } from '../sync/errors';
 import type { Database } from './database.types';
 
 /** The PostgREST dialect supabase-js assumes when the generated types do not name one. */
@@ -46,6 +47,36 @@ const noAuth = new Proxy({} as AuthClient, {
   },
 });
 
+/**
+ * A refusal with a Retry-After header (429, 503) carries it in its error body as
+ * `retry_after_ms`: postgrest-js hands the parsed body on as the error, headers are lost there,
+ * and the sync engine must not retry sooner (sync/errors.ts retryDelay).
+ */
+async function withRetryAfter(response: Response): Promise<Response> {
+  const header = response.headers.get('retry-after');
+  const ms = !response.ok && header ? parseRetryAfter(header) : null;
+  if (ms === null) return response;
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text as the message
+  }
+  const error =
+    body && typeof body === 'object' && !Array.isArray(body)
+      ? { ...body, retry_after_ms: ms }
+      : { message: text || response.statusText, retry_after_ms: ms };
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  return new Response(JSON.stringify(error), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 export function createLeanClient(options: LeanClientOptions): SoundloftClient {
   const { anonKey } = options;
   const base = options.url.endsWith('/') ? options.url : `${options.url}/`;
@@ -72,7 +103,7 @@ export function createLeanClient(options: LeanClientOptions): SoundloftClient {
     if (!headers.has('apikey')) headers.set('apikey', anonKey);
     if (!headers.has('Authorization'))
       headers.set('Authorization', `Bearer ${await accessToken()}`);
-    return baseFetch(input, { ...init, headers });
+    return withRetryAfter(await baseFetch(input, { ...init, headers }));
   };
 
   const rest: Rest = new PostgrestClient(endpoint('rest/v1'), {

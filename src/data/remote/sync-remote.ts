@@ -11,6 +11,8 @@ import type { SoundloftClient } from './client';
 interface PostgrestLikeError {
   code?: string;
   message?: string;
+  /** Added by the client's fetch from a Retry-After header (lean-client.ts). */
+  retry_after_ms?: number;
 }
 
 interface Outcome<T> {
@@ -25,11 +27,19 @@ function fail(outcome: { error: PostgrestLikeError | null; status: number }): ne
     status: status || 0,
     code: error?.code ?? '',
     message: error?.message || 'Request failed',
+    ...(typeof error?.retry_after_ms === 'number' ? { retryAfterMs: error.retry_after_ms } : {}),
   });
 }
 
 /** A filter value inside PostgREST's or=() tree: quoted, with quotes and backslashes escaped. */
 const quote = (value: string) => `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * A request the server never answers (a hung proxy, a server stuck mid-restart) is given up
+ * after this long and retried like a dropped one (status 0): without it one hung request held
+ * the engine's run forever, and with it every later push and pull (tests/faults).
+ */
+export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
 
 interface LooseQuery extends PromiseLike<Outcome<Record<string, unknown>[]>> {
   eq(column: string, value: string): LooseQuery;
@@ -38,6 +48,7 @@ interface LooseQuery extends PromiseLike<Outcome<Record<string, unknown>[]>> {
   or(filters: string): LooseQuery;
   order(column: string, options: { ascending: boolean }): LooseQuery;
   limit(count: number): LooseQuery;
+  abortSignal(signal: AbortSignal): LooseQuery;
 }
 
 interface LooseClient {
@@ -49,8 +60,11 @@ export function createSyncRemote(
   options: {
     refresh?: () => Promise<boolean>;
     currentUserId?: () => Promise<string | null>;
+    /** Default SYNC_REQUEST_TIMEOUT_MS. */
+    timeoutMs?: number;
   } = {},
 ): SyncRemote {
+  const deadline = () => AbortSignal.timeout(options.timeoutMs ?? SYNC_REQUEST_TIMEOUT_MS);
   return {
     async currentUserId() {
       if (options.currentUserId) return options.currentUserId();
@@ -68,10 +82,12 @@ export function createSyncRemote(
 
     async applyMutations(clientId: string, mutations: WireMutation[]) {
       const client = await getClient();
-      const outcome = await client.rpc('apply_mutations', {
-        p_client_id: clientId,
-        p_mutations: mutations as unknown as never,
-      });
+      const outcome = await client
+        .rpc('apply_mutations', {
+          p_client_id: clientId,
+          p_mutations: mutations as unknown as never,
+        })
+        .abortSignal(deadline());
       if (outcome.error) fail(outcome);
       if (!Array.isArray(outcome.data)) {
         throw new RemoteError({ status: 500, code: '', message: 'Malformed sync response' });
@@ -97,7 +113,7 @@ export function createSyncRemote(
           .order(tie, { ascending: !q.descending });
       }
       if (q.limit) query = query.limit(q.limit);
-      const outcome = await query;
+      const outcome = await query.abortSignal(deadline());
       if (outcome.error) fail(outcome);
       return outcome.data ?? [];
     },
@@ -108,6 +124,7 @@ export function createSyncRemote(
         .from('profiles')
         .select(PROFILE_COLUMNS)
         .eq('id', userId)
+        .abortSignal(deadline())
         .maybeSingle();
       if (main.error) fail(main);
       let priv: Record<string, unknown> | null = null;
@@ -116,6 +133,7 @@ export function createSyncRemote(
           .from('profiles_private')
           .select('id,email,balance,subscription_plan,monthly_uploads,monthly_uploads_month')
           .eq('id', userId)
+          .abortSignal(deadline())
           .maybeSingle();
         if (p.error) fail(p);
         priv = p.data as Record<string, unknown> | null;

@@ -5,7 +5,7 @@
  * reconnect, focus and every few minutes. Start one per sign-in; stop it on sign-out.
  */
 import { observe, type SoundloftDb } from '../db';
-import { backoffDelay, classify, RemoteError } from './errors';
+import { classify, RemoteError, retryDelay } from './errors';
 import { acquireLeadership, onWrite } from './leader';
 import { resetInflight, userQueue } from './outbox';
 import { pullAll } from './pull';
@@ -158,7 +158,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     if (outcome.kind === 'retry') {
       const offline = outcome.error.status === 0;
       status.set({ lastError: outcome.error.message, phase: offline ? 'offline' : 'syncing' });
-      schedule(backoffDelay(attempt, random));
+      // Never sooner than a 429's or 503's Retry-After (tests/faults found it ignored).
+      schedule(retryDelay(attempt, outcome.error, random));
       attempt += 1;
       return;
     }

@@ -12,17 +12,29 @@ export interface RemoteFailure {
   status: number;
   code: string;
   message: string;
+  /** The server's Retry-After (a 429 or 503), in ms: no retry before it. */
+  retryAfterMs?: number;
 }
 
 export class RemoteError extends Error implements RemoteFailure {
   readonly status: number;
   readonly code: string;
+  readonly retryAfterMs?: number;
   constructor(failure: RemoteFailure) {
     super(failure.message);
     this.name = 'RemoteError';
     this.status = failure.status;
     this.code = failure.code;
+    if (failure.retryAfterMs !== undefined) this.retryAfterMs = failure.retryAfterMs;
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in ms from `now`; null when unreadable. */
+export function parseRetryAfter(value: string, now: number = Date.now()): number | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isFinite(at) ? Math.max(0, at - now) : null;
 }
 
 export function classify(failure: RemoteFailure): ErrorClass {
@@ -35,6 +47,19 @@ export function classify(failure: RemoteFailure): ErrorClass {
 
 export const BACKOFF_BASE_MS = 200;
 export const BACKOFF_MAX_MS = 60_000;
+
+/**
+ * The wait before the next try: 200 ms × 2^attempt (capped at 60 s) plus up to half of it again
+ * as jitter, and never less than the server's Retry-After (itself capped at 60 s).
+ */
+export function retryDelay(
+  attempt: number,
+  failure: Pick<RemoteFailure, 'retryAfterMs'>,
+  random: () => number = Math.random,
+): number {
+  const asked = Math.min(failure.retryAfterMs ?? 0, BACKOFF_MAX_MS);
+  return Math.max(backoffDelay(attempt, random), asked);
+}
 
 /** 200 ms × 2^attempt (capped at 60 s) plus up to half of it again as jitter. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {

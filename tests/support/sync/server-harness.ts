@@ -16,6 +16,8 @@ export interface ServerInfo {
   control: string;
   uploader: string;
   tracks: string[];
+  /** The fault-injecting proxy in front of `url` (tests/support/faults), when there is one. */
+  proxyUrl?: string;
 }
 
 interface ChildLike {
@@ -39,17 +41,33 @@ export interface RunningServer extends ServerInfo {
   ): Promise<Record<string, unknown>[]>;
 }
 
-export async function startServerProcess(): Promise<RunningServer> {
+/**
+ * Starts the server process and reads its first stdout line. `script`: another process printing
+ * the same line (the fault proxy of tests/support/faults, which runs this server behind it);
+ * `env`: added to the child's environment.
+ */
+export async function startServerProcess(
+  options: { script?: URL; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const childProcess = 'node:child_process';
   const { spawn } = (await import(/* @vite-ignore */ childProcess)) as {
-    spawn(cmd: string, args: string[], opts: { stdio: string[] }): ChildLike;
+    spawn(
+      cmd: string,
+      args: string[],
+      opts: { stdio: string[]; env: Record<string, string | undefined> },
+    ): ChildLike;
   };
-  const proc = (globalThis as unknown as { process: { execPath: string; cwd(): string } }).process;
+  const proc = (
+    globalThis as unknown as {
+      process: { execPath: string; cwd(): string; env: Record<string, string | undefined> };
+    }
+  ).process;
   // In the jsdom project import.meta.url is served from the project root (http://host/src/...).
-  const path = new URL('./rest-server-process.mjs', import.meta.url).pathname;
+  const path = (options.script ?? new URL('./rest-server-process.mjs', import.meta.url)).pathname;
   const script = path.startsWith(proc.cwd()) ? path : `${proc.cwd()}${path}`;
   const child = spawn(proc.execPath, ['--import', 'tsx', script], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...proc.env, ...options.env },
   });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += String(c)));
@@ -109,11 +127,19 @@ export interface TestClient {
   close(): Promise<void>;
 }
 
-/** `sameDevice`: a second tab of that client (same database, its own engine and fetch). */
+/**
+ * `sameDevice`: a second tab of that client (same database, its own engine and fetch);
+ * `requestTimeoutMs`: the sync remote's request timeout (tests/faults: the proxy never answers);
+ * `scheduleRetries`: the engine retries on its own backoff timers (default: the test drives it).
+ */
 export async function createTestClient(
   server: RunningServer,
   userId: string,
   sameDevice?: TestClient,
+  {
+    requestTimeoutMs,
+    scheduleRetries = false,
+  }: { requestTimeoutMs?: number; scheduleRetries?: boolean } = {},
 ): Promise<TestClient> {
   const db = sameDevice?.db ?? createDb(`sync-it-${crypto.randomUUID()}`);
   let sessionUser = userId;
@@ -162,8 +188,9 @@ export async function createTestClient(
       token = await server.token(sessionUser);
       return true;
     },
+    ...(requestTimeoutMs ? { timeoutMs: requestTimeoutMs } : {}),
   });
-  const engine = createSyncEngine({ db, remote, userId, autoRun: false, scheduleRetries: false });
+  const engine = createSyncEngine({ db, remote, userId, autoRun: false, scheduleRetries });
   engine.start();
   return {
     db,
