@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { serverRows, signIn, signInAsNewUser } from './support/session';
+import { goOffline, syncIndicator } from './support/offline';
 import { chooseRowAction } from './support/row-menu';
 
 interface TrackRow {
@@ -31,7 +32,7 @@ async function waitForServiceWorker(page: Page) {
 /** Offline reloads of a full app on a busy machine: more than the default 7 s per check. */
 const slow = expect.configure({ timeout: 20_000 });
 
-const indicator = (page: Page) => page.getByRole('banner').getByRole('status');
+const indicator = syncIndicator;
 
 test('writes made offline survive a reload, reach the server once and show on another device', async ({
   page,
@@ -54,13 +55,7 @@ test('writes made offline survive a reload, reach the server once and show on an
   await slow(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await slow(indicator(page)).toHaveText('Synced');
 
-  // Chromium's offline emulation let one write through once (CI, 2026-11-25: the page saw the
-  // POST fail, the server had the row). The backend is refused at the route as well, so the
-  // test's "offline" is offline; the app's side (navigator.onLine, failed requests) is the same.
-  const unreachable = (route: Route) => route.abort('internetdisconnected');
-  const backend = /\/(rest|storage|functions)\/v1\//;
-  await context.route(backend, unreachable);
-  await context.setOffline(true);
+  const goOnline = await goOffline(context);
   await slow(indicator(page)).toHaveText('Offline');
 
   // 1. Like.
@@ -106,8 +101,7 @@ test('writes made offline survive a reload, reach the server once and show on an
     await route.continue();
   };
   await page.route('**/rest/v1/rpc/apply_mutations', hold);
-  await context.unroute(backend, unreachable);
-  await context.setOffline(false);
+  await goOnline();
   await slow(indicator(page)).toHaveText('Syncing 3');
   release();
   await slow(indicator(page)).toHaveText('Synced');
