@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# `npm run test:postgres`: the database suites (server/db, rest, storage, functions, supabase) on a real
-# PostgreSQL 15. Uses TEST_DATABASE_URL when set; otherwise starts a throwaway cluster and
-# removes it afterwards. `npm run test:unit` runs the same suites on PGlite.
+# `npm run test:postgres`: the database suites (server/db, rest, storage, functions, supabase) and
+# the attack suite (tests/security, docs/security.md) on a real PostgreSQL 15. Uses
+# TEST_DATABASE_URL when set; otherwise starts a throwaway cluster and removes it afterwards.
+# `npm run test:unit` and `npm run test:security` run the same suites on PGlite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SUITES=(server/db server/rest server/storage server/functions server/auth server/seed server/realtime server/processing server/plays supabase)
 
+run_suites() {
+  npx vitest run --project node "${SUITES[@]}"
+  npx vitest run --config tests/security/vitest.config.ts
+}
+
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  exec npx vitest run --project node "${SUITES[@]}"
+  run_suites
+  exit
 fi
 
 if [ ! -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/postgres" ]; then
@@ -23,4 +30,4 @@ url="$(scripts/pg-test-cluster.sh start)"
 port="${url##*:}"
 port="${port%%/*}"
 trap 'scripts/pg-test-cluster.sh stop "$port" >/dev/null 2>&1 || true' EXIT
-TEST_DATABASE_URL="$url" npx vitest run --project node "${SUITES[@]}"
+TEST_DATABASE_URL="$url" run_suites

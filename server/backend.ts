@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { createAuthApp } from './auth';
 import { DEFAULT_ADMIN_EMAILS, parseAdminEmails, syncAdmins } from './db/admins';
 import type { Database } from './db/database';
-import { openAndMigrate } from './db/migrate';
+import { migrate, openAndMigrate } from './db/migrate';
 import { loadKeys, type Keys } from './keys';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
@@ -80,15 +80,23 @@ export async function startBackend(
     publicUrl,
     localUrl = publicUrl,
     log = () => undefined,
+    database,
   }: {
     publicUrl: string;
+    /**
+     * An open database owned by the caller (the test suites: a fresh test database), migrated
+     * here and left open by close(); default: DATABASE_URL / DATA_DIR.
+     */
+    database?: Database;
     /** How this process reaches itself (the sandbox's webhooks); default publicUrl. */
     localUrl?: string;
     log?: (message: string) => void;
   },
 ): Promise<Backend> {
   const keys = loadKeys(env);
-  const db = await openAndMigrate(env);
+  const db = database ?? (await openAndMigrate(env));
+  if (database) await migrate(database);
+  const closeDb = () => (database ? Promise.resolve() : db.close());
   let processing: TrackProcessing | null = null;
   let stems: StemJobs | null = null;
   try {
@@ -198,13 +206,13 @@ export async function startBackend(
         await stems?.close();
         await processing?.close();
         await plays.settled();
-        await db.close();
+        await closeDb();
       },
     };
   } catch (error) {
     await stems?.close();
     await processing?.close();
-    await db.close();
+    await closeDb();
     throw error;
   }
 }

@@ -2,11 +2,11 @@
  * `npm start`: builds the app when its sources changed, opens and migrates the database, then
  * serves the app and the Supabase-compatible API on one origin.
  */
-import { serve } from '@hono/node-server';
 import { startBackend } from './backend';
 import { ensureBuild } from './build/ensure-build';
 import { ROOT_DIR, loadConfig } from './config';
 import { createApp } from './http/app';
+import { serveHttp } from './http/serve';
 import { DEMO_PASSWORD } from './seed';
 
 const config = loadConfig();
@@ -29,22 +29,21 @@ const app = createApp({
   mounts: backend.mounts,
   devConfig: backend.devConfig,
 });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  const url = process.env.PUBLIC_URL ?? `http://localhost:${info.port}`;
-  console.log(
-    [
-      `Soundloft is running at ${url}/`,
-      `  database     ${backend.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${process.env.DATA_DIR || './.data'})`}`,
-      `  API URL      ${url}  (/rest/v1)`,
-      `  anon key     ${backend.keys.anonKey}`,
-      `  service key  ${backend.keys.serviceRoleKey}`,
-      `  mailbox      ${url}/_dev/mail${process.env.SMTP_URL ? ' (off: SMTP_URL is set)' : ''}`,
-      `  payments     ${backend.stripeSandbox ? `local Stripe sandbox (no money moves; test card 4242 4242 4242 4242, promo code WELCOME50)` : 'Stripe (STRIPE_SECRET_KEY)'}`,
-      ...(backend.demoAccounts.length ? [`  demo accounts (password: ${DEMO_PASSWORD})`] : []),
-      ...backend.demoAccounts.map((a) => `    ${a.role.padEnd(9)} ${a.email}`),
-    ].join('\n'),
-  );
-});
+const { server, port } = await serveHttp(app.fetch, { port: config.port, hostname: config.host });
+const url = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+console.log(
+  [
+    `Soundloft is running at ${url}/`,
+    `  database     ${backend.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${process.env.DATA_DIR || './.data'})`}`,
+    `  API URL      ${url}  (/rest/v1)`,
+    `  anon key     ${backend.keys.anonKey}`,
+    `  service key  ${backend.keys.serviceRoleKey}`,
+    `  mailbox      ${url}/_dev/mail${process.env.SMTP_URL ? ' (off: SMTP_URL is set)' : ''}`,
+    `  payments     ${backend.stripeSandbox ? `local Stripe sandbox (no money moves; test card 4242 4242 4242 4242, promo code WELCOME50)` : 'Stripe (STRIPE_SECRET_KEY)'}`,
+    ...(backend.demoAccounts.length ? [`  demo accounts (password: ${DEMO_PASSWORD})`] : []),
+    ...backend.demoAccounts.map((a) => `    ${a.role.padEnd(9)} ${a.email}`),
+  ].join('\n'),
+);
 // Supabase Realtime's websocket on the same port (the HTTP upgrade of /realtime/v1/websocket).
 backend.realtime.attach(server);
 
