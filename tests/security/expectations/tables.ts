@@ -1,0 +1,494 @@
+/**
+ * What every table and view of the API schema allows, per operation and actor: the suite's
+ * declared expectations. `rest-matrix.test.ts` reads the relations from pg_catalog and FAILS
+ * for a relation that has no entry here, so a new table is attacked from its first migration.
+ *
+ * To add a table: an entry with `row` (a fresh row of the owner's, arranged in SQL), `insert`
+ * (a row of the owner's as a client would send it), `update` (a change) and `expect`
+ * ([anon, owner, other user, admin] per operation):
+ * - `ok`: the operation happened (the row was read / written / changed / removed);
+ * - `hidden`: answered 2xx but the row was neither seen nor touched (RLS filtered it);
+ * - `denied`: answered 401 / 403 and nothing happened (no grant, or RLS refused the new row);
+ * - `conflict`: 409 (the owner inserting a row that exists by construction, e.g. the profile).
+ */
+import type { World } from '../support/world';
+
+export type Outcome = 'ok' | 'hidden' | 'denied' | 'conflict';
+export type Expect4 = [anon: Outcome, owner: Outcome, other: Outcome, admin: Outcome];
+export const ACTORS = ['anon', 'owner', 'other', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export interface RowRef {
+  /** The PostgREST filter that selects the row, e.g. `id=eq.<uuid>`. */
+  filter: string;
+  /** The same row in SQL, `$n` parameters from `params`. */
+  where: string;
+  params: unknown[];
+}
+
+export interface RelationCase {
+  /** The columns a read names (default `*`). */
+  columns?: string;
+  row: (w: World) => Promise<RowRef>;
+  insert: (w: World) => Promise<Record<string, unknown>>;
+  update: (w: World) => Record<string, unknown>;
+  expect: { select: Expect4; insert: Expect4; update: Expect4; delete: Expect4 };
+}
+
+const DENIED: Expect4 = ['denied', 'denied', 'denied', 'denied'];
+const ALL_OK: Expect4 = ['ok', 'ok', 'ok', 'ok'];
+/** No grant to any API role: the server's own tables. */
+const SERVER_ONLY = { select: DENIED, insert: DENIED, update: DENIED, delete: DENIED };
+const OWNER_AND_ADMIN_READ: Expect4 = ['denied', 'ok', 'hidden', 'ok'];
+/** Written only by security definer functions, read by the owner and admins. */
+const FUNCTION_WRITTEN = {
+  select: OWNER_AND_ADMIN_READ,
+  insert: DENIED,
+  update: DENIED,
+  delete: DENIED,
+};
+
+/** The row with these key values (one column or a composite key). */
+export function rowRef(keys: Record<string, string>): RowRef {
+  const cols = Object.keys(keys);
+  return {
+    filter: cols.map((c) => `${c}=eq.${keys[c]}`).join('&'),
+    where: cols.map((c, i) => `${c} = $${i + 1}`).join(' and '),
+    params: Object.values(keys),
+  };
+}
+
+/** A user's own record (likes, history): they add and remove it, admins may read it. */
+const SELF_WRITTEN = {
+  select: OWNER_AND_ADMIN_READ,
+  insert: ['denied', 'ok', 'denied', 'denied'] as Expect4,
+  update: DENIED,
+  delete: ['denied', 'ok', 'hidden', 'hidden'] as Expect4,
+};
+
+const byId = async (w: World, sql: string, params: unknown[], key = 'id'): Promise<RowRef> => {
+  const row = await w.one<Record<string, string>>(sql, params);
+  return rowRef({ [key]: String(row[key]) });
+};
+const fresh = () => Math.random().toString(36).slice(2, 10);
+
+export const TABLES: Record<string, RelationCase> = {
+  admin_audit_log: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.admin_audit_log (actor_id, action, target_table, target_id)
+         values ($1, 'canary', 'tracks', $2) returning id`,
+        [w.admin.id, w.trackO],
+      ),
+    insert: async (w) => ({ actor_id: w.owner.id, action: 'x', target_table: 't', target_id: '1' }),
+    update: () => ({ action: 'forged' }),
+    expect: {
+      select: ['denied', 'hidden', 'hidden', 'ok'],
+      insert: DENIED,
+      update: DENIED,
+      delete: DENIED,
+    },
+  },
+  admin_emails: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.admin_emails (email) values ($1) returning email`,
+        [`x-${fresh()}@example.test`],
+        'email',
+      ),
+    insert: async (w) => ({ email: w.owner.email }),
+    update: () => ({ email: 'forged@example.test' }),
+    expect: SERVER_ONLY,
+  },
+  admins: {
+    // The admin's own row (admins are the only owners here).
+    row: (w) =>
+      byId(w, 'select user_id from public.admins where user_id = $1', [w.admin.id], 'user_id'),
+    insert: async (w) => ({ user_id: w.owner.id }),
+    update: (w) => ({ user_id: w.owner.id }),
+    expect: {
+      select: ['denied', 'hidden', 'hidden', 'ok'],
+      insert: DENIED,
+      update: DENIED,
+      delete: DENIED,
+    },
+  },
+  earnings_ledger: {
+    row: async (w) => {
+      await w.db.query(`select public.post_ledger_entry($1, 0.0021, 'play', $2, $3)`, [
+        w.owner.id,
+        w.trackO,
+        w.other.id,
+      ]);
+      return byId(
+        w,
+        `select id from public.earnings_ledger where user_id = $1
+         order by created_at desc, id limit 1`,
+        [w.owner.id],
+      );
+    },
+    insert: async (w) => ({ user_id: w.owner.id, amount: 1000, kind: 'play' }),
+    update: () => ({ amount: 1000 }),
+    expect: FUNCTION_WRITTEN,
+  },
+  followers: {
+    row: async (w) => {
+      const followed = await w.freshUser();
+      await w.db.query('insert into public.followers (follower_id, following_id) values ($1, $2)', [
+        w.owner.id,
+        followed.id,
+      ]);
+      return rowRef({ follower_id: w.owner.id, following_id: followed.id });
+    },
+    insert: async (w) => ({ follower_id: w.owner.id, following_id: (await w.freshUser()).id }),
+    update: (w) => ({ following_id: w.admin.id }),
+    expect: {
+      select: ALL_OK,
+      insert: ['denied', 'ok', 'denied', 'denied'],
+      update: DENIED,
+      delete: ['denied', 'ok', 'hidden', 'ok'],
+    },
+  },
+  liked_tracks: {
+    row: async (w) =>
+      byId(w, 'insert into public.liked_tracks (user_id, track_id) values ($1, $2) returning id', [
+        w.owner.id,
+        await w.freshTrack(),
+      ]),
+    insert: async (w) => ({ user_id: w.owner.id, track_id: await w.freshTrack() }),
+    update: (w) => ({ track_id: w.trackO }),
+    expect: SELF_WRITTEN,
+  },
+  listening_history: {
+    row: (w) =>
+      byId(
+        w,
+        'insert into public.listening_history (user_id, track_id) values ($1, $2) returning id',
+        [w.owner.id, w.trackX],
+      ),
+    insert: async (w) => ({ user_id: w.owner.id, track_id: w.trackX }),
+    update: (w) => ({ track_id: w.trackO }),
+    expect: SELF_WRITTEN,
+  },
+  plans: {
+    row: async () => rowRef({ id: 'free' }),
+    insert: async () => ({
+      id: 'basic',
+      name: 'Forged',
+      price_eur: 0,
+      description: 'x',
+      audio_quality: 'x',
+      audio_lossless: true,
+      offline_downloads: true,
+      ads: false,
+      sort_order: 9,
+    }),
+    update: () => ({ price_eur: 0, offline_downloads: true }),
+    expect: { select: ALL_OK, insert: DENIED, update: DENIED, delete: DENIED },
+  },
+  play_events: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.play_events (listener_id, track_id, session_id, counted)
+         values ($1, $2, $3, true) returning id`,
+        [w.owner.id, w.trackX, `s-${fresh()}`],
+      ),
+    insert: async (w) => ({
+      listener_id: w.owner.id,
+      track_id: w.trackX,
+      session_id: fresh(),
+      counted: true,
+    }),
+    update: () => ({ counted: false, refusal: 'too_fast' }),
+    expect: FUNCTION_WRITTEN,
+  },
+  playlists: {
+    row: async (w) => {
+      const { rows } = await w.db.query<{ id: string }>(
+        `insert into public.playlists (name, created_by) values ('Mine', $1) returning id`,
+        [w.owner.id],
+      );
+      const id = rows[0]!.id;
+      return rowRef({ id: id });
+    },
+    insert: async (w) => ({ name: 'New', created_by: w.owner.id }),
+    update: () => ({ name: 'Renamed' }),
+    expect: {
+      select: ALL_OK,
+      insert: ['denied', 'ok', 'denied', 'denied'],
+      update: ['denied', 'ok', 'hidden', 'hidden'],
+      delete: ['denied', 'ok', 'hidden', 'ok'],
+    },
+  },
+  profiles: {
+    columns: 'id,name,bio,subscription_plan,followers',
+    row: async (w) => rowRef({ id: w.owner.id }),
+    insert: async (w) => ({ id: w.owner.id, name: 'Again' }),
+    update: () => ({ bio: `bio ${fresh()}` }),
+    expect: {
+      select: ALL_OK,
+      insert: ['denied', 'conflict', 'denied', 'denied'],
+      update: ['denied', 'ok', 'hidden', 'ok'],
+      delete: DENIED,
+    },
+  },
+  profiles_private: {
+    row: async (w) => rowRef({ id: w.owner.id }),
+    insert: async (w) => ({ id: w.owner.id, balance: 1 }),
+    update: () => ({ balance: 1_000_000 }),
+    expect: FUNCTION_WRITTEN,
+  },
+  served_audio: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.served_audio (listener_id, track_id, object, object_size, bytes)
+         values ($1, $2, $3, 10, '{[0,10)}') returning id`,
+        [w.owner.id, w.trackX, `tracks/${fresh()}`],
+      ),
+    insert: async (w) => ({
+      listener_id: w.owner.id,
+      track_id: w.trackX,
+      object: 'tracks/x',
+      object_size: 10,
+      bytes: '{[0,10)}',
+    }),
+    update: () => ({ bytes: '{[0,1000000)}' }),
+    expect: SERVER_ONLY,
+  },
+  stem_jobs: {
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.stem_jobs (track_id, requested_by) values ($1, $2)
+         on conflict (track_id) do update set requested_by = excluded.requested_by returning track_id`,
+        [await w.freshTrack(w.owner), w.owner.id],
+        'track_id',
+      ),
+    insert: async (w) => ({ track_id: await w.freshTrack(w.owner), requested_by: w.owner.id }),
+    update: () => ({ state: 'done' }),
+    expect: SERVER_ONLY,
+  },
+  storage_garbage: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.storage_garbage (bucket_id, name) values ('tracks', $1) returning name`,
+        [`${w.owner.id}/${fresh()}.mp3`],
+        'name',
+      ),
+    insert: async (w) => ({ bucket_id: 'tracks', name: `${w.other.id}/victim.mp3` }),
+    update: (w) => ({ name: `${w.other.id}/victim.mp3` }),
+    expect: SERVER_ONLY,
+  },
+  stripe_events: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.stripe_events (id, type, stripe_created_at, outcome, user_id)
+         values ($1, 'customer.subscription.updated', now(), 'applied', $2) returning id`,
+        [`evt_${fresh()}`, w.owner.id],
+      ),
+    insert: async (w) => ({
+      id: `evt_${fresh()}`,
+      type: 'x',
+      stripe_created_at: new Date().toISOString(),
+      outcome: 'applied',
+      user_id: w.owner.id,
+    }),
+    update: () => ({ outcome: 'forged' }),
+    expect: {
+      select: ['denied', 'hidden', 'hidden', 'ok'],
+      insert: DENIED,
+      update: DENIED,
+      delete: DENIED,
+    },
+  },
+  subscriptions: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.subscriptions (id, user_id, customer_id, plan_id, price_id, status)
+         values ($1, $2, 'cus_x', 'basic', 'price_x', 'active') returning id`,
+        [`sub_${fresh()}`, w.owner.id],
+      ),
+    insert: async (w) => ({
+      id: `sub_${fresh()}`,
+      user_id: w.owner.id,
+      customer_id: 'cus_x',
+      plan_id: 'premium',
+      price_id: 'p',
+      status: 'active',
+    }),
+    update: () => ({ plan_id: 'premium', status: 'active' }),
+    expect: FUNCTION_WRITTEN,
+  },
+  sync_deletions: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.sync_deletions (table_name, row_key, visible_to)
+         values ('liked_tracks', $2, $1) returning id`,
+        [w.owner.id, fresh()],
+      ),
+    insert: async (w) => ({ table_name: 'tracks', row_key: w.trackX, visible_to: null }),
+    update: () => ({ row_key: 'forged' }),
+    expect: {
+      select: ['hidden', 'ok', 'hidden', 'hidden'],
+      insert: DENIED,
+      update: DENIED,
+      delete: DENIED,
+    },
+  },
+  sync_mutations: {
+    row: async (w) => {
+      const id = crypto.randomUUID();
+      await w.db.query(
+        `insert into public.sync_mutations (user_id, mutation_id, client_id, op, status)
+         values ($1, $2, 'c', 'like.add', 'applied')`,
+        [w.owner.id, id],
+      );
+      return rowRef({ user_id: w.owner.id, mutation_id: id });
+    },
+    insert: async (w) => ({
+      user_id: w.owner.id,
+      mutation_id: crypto.randomUUID(),
+      client_id: 'c',
+      op: 'like.add',
+      status: 'applied',
+    }),
+    update: () => ({ status: 'rejected' }),
+    expect: {
+      select: ['denied', 'ok', 'hidden', 'hidden'],
+      insert: ['denied', 'ok', 'denied', 'denied'],
+      update: DENIED,
+      delete: ['denied', 'ok', 'hidden', 'hidden'],
+    },
+  },
+  track_downloads: {
+    row: async (w) => {
+      const track = await w.freshTrack();
+      await w.db.query(
+        `insert into public.track_downloads (user_id, track_id, object, valid_until)
+         values ($1, $2, 'tracks/x', now() + interval '1 day')`,
+        [w.owner.id, track],
+      );
+      return rowRef({ user_id: w.owner.id, track_id: track });
+    },
+    insert: async (w) => ({
+      user_id: w.owner.id,
+      track_id: await w.freshTrack(),
+      object: 'tracks/x',
+      valid_until: '2999-01-01T00:00:00Z',
+    }),
+    update: () => ({ valid_until: '2999-01-01T00:00:00Z' }),
+    expect: FUNCTION_WRITTEN,
+  },
+  track_jobs: {
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.track_jobs (track_id) values ($1)
+         on conflict (track_id) do update set attempts = 0 returning track_id`,
+        [await w.freshTrack(w.owner)],
+        'track_id',
+      ),
+    insert: async (w) => ({ track_id: await w.freshTrack(w.owner) }),
+    update: () => ({ state: 'done' }),
+    expect: SERVER_ONLY,
+  },
+  track_lyrics: {
+    row: async (w) => {
+      const track = await w.freshTrack(w.owner);
+      await w.db.query(
+        `insert into public.track_lyrics (track_id) values ($1) on conflict do nothing`,
+        [track],
+      );
+      return rowRef({ track_id: track });
+    },
+    insert: async (w) => {
+      const track = await w.freshTrack(w.owner);
+      await w.db.query('delete from public.track_lyrics where track_id = $1', [track]);
+      return { track_id: track, lyrics: [{ text: 'la' }] };
+    },
+    update: () => ({ language: 'fr' }),
+    expect: {
+      select: ALL_OK,
+      insert: ['denied', 'ok', 'denied', 'ok'],
+      update: ['denied', 'ok', 'hidden', 'ok'],
+      delete: ['denied', 'ok', 'hidden', 'ok'],
+    },
+  },
+  track_reports: {
+    // One open report per reporter and track: a fresh track each time.
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.track_reports (track_id, reporter_id, reason) values ($1, $2, 'spam') returning id`,
+        [await w.freshTrack(), w.owner.id],
+      ),
+    // reporter_id is always the caller (its default; only track_id, reason and note are
+    // granted): nobody can report in another's name, and every signed-in user may report.
+    insert: async (w) => ({ track_id: await w.freshTrack(), reason: 'other' }),
+    update: () => ({ status: 'dismissed' }),
+    expect: {
+      select: OWNER_AND_ADMIN_READ,
+      insert: ['denied', 'ok', 'ok', 'ok'],
+      update: DENIED,
+      delete: DENIED,
+    },
+  },
+  track_waveforms: {
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.track_waveforms (track_id, sample_rate, samples_per_pixel, length, data)
+         values ($1, 8000, 256, 2, '[0,1]') returning track_id`,
+        [await w.freshTrack(w.owner)],
+        'track_id',
+      ),
+    insert: async (w) => ({
+      track_id: await w.freshTrack(w.owner),
+      sample_rate: 8000,
+      samples_per_pixel: 256,
+      length: 0,
+      data: [],
+    }),
+    update: () => ({ data: [9, 9] }),
+    expect: { select: ALL_OK, insert: DENIED, update: DENIED, delete: DENIED },
+  },
+  tracks: {
+    row: async (w) => {
+      const id = await w.freshTrack(w.owner);
+      return rowRef({ id: id });
+    },
+    insert: async (w) => ({
+      title: 'Uploaded',
+      artist: 'Owner',
+      audio_url: `tracks/${await w.freshAudio()}`,
+      uploaded_by: w.owner.id,
+    }),
+    update: () => ({ title: `Renamed ${fresh()}` }),
+    expect: {
+      select: ALL_OK,
+      insert: ['denied', 'ok', 'denied', 'denied'],
+      update: ['denied', 'ok', 'hidden', 'ok'],
+      delete: ['denied', 'ok', 'hidden', 'ok'],
+    },
+  },
+  withdrawals: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.withdrawals (user_id, amount, method, details)
+         values ($1, 5, 'paypal', 'o@example.test') returning id`,
+        [w.owner.id],
+      ),
+    insert: async (w) => ({ user_id: w.owner.id, amount: 5, method: 'paypal', details: 'x' }),
+    update: () => ({ status: 'completed' }),
+    expect: FUNCTION_WRITTEN,
+  },
+};
