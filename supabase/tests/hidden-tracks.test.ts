@@ -202,7 +202,7 @@ describe(`add_track_to_playlist takes only tracks the caller may see (${testData
     const playlist = await createPlaylist(test.db, listener);
     expect(await add(listener, playlist, tracks.ready)).toBe('ok');
     for (const state of HIDDEN)
-      expect(await add(listener, playlist, tracks[state])).toBe('error P0002');
+      expect(await add(listener, playlist, tracks[state])).toBe('error PT404');
   });
 
   it('the uploader: their own tracks in any state; an admin: any track', async () => {

@@ -57,7 +57,7 @@ describe(`add_track_to_playlist (${testDatabaseKind()})`, () => {
     const track = await createTrack(test.db, owner);
     const playlist = await createPlaylist(test.db, owner);
     const error = await addToPlaylist(other.claims, playlist, track.id).catch((e: unknown) => e);
-    expect(sqlStateOf(error)).toBe('P0002');
+    expect(sqlStateOf(error)).toBe('PT404');
     expect(
       await attempt(test.db, null, 'select public.add_track_to_playlist($1, $2)', [
         playlist,
@@ -67,7 +67,7 @@ describe(`add_track_to_playlist (${testDatabaseKind()})`, () => {
     const missing = await addToPlaylist(owner.claims, playlist, randomUUID()).catch(
       (e: unknown) => e,
     );
-    expect(sqlStateOf(missing)).toBe('P0002');
+    expect(sqlStateOf(missing)).toBe('PT404');
   });
 
   it('removes a deleted track from every playlist, and refuses duplicates written directly', async () => {

@@ -139,7 +139,7 @@ describe(`upload pipeline rules (${testDatabaseKind()})`, () => {
   it('retries a failed track for its uploader or an admin, and nothing else', async () => {
     const { id } = await createTrack(test.db, owner, { status: 'failed' });
     const retry = 'select public.retry_track_processing($1)';
-    expect(await attempt(test.db, other.claims, retry, [id])).toBe('error P0002');
+    expect(await attempt(test.db, other.claims, retry, [id])).toBe('error PT404');
     expect(await attempt(test.db, null, retry, [id])).toBe('denied');
     expect(await attempt(test.db, owner.claims, retry, [id])).toBe('ok');
     await asRole(test.db, admin.claims, (tx) => tx.query(retry, [id]));

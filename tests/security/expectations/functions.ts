@@ -1,0 +1,73 @@
+/**
+ * Every `security definer` function of the public schema (they bypass RLS): who may call it over
+ * /rest/v1/rpc. `functions.test.ts` reads the list from pg_proc and FAILS for a function without
+ * an entry here, then calls each one as anon and as a user with hostile arguments.
+ *
+ * - `allowed`: callable; hostile arguments get a 2xx or a 4xx, never a 5xx, and change nothing
+ *   of another user's;
+ * - `refused`: every call is refused (no grant, or the function itself refuses: admins only);
+ * - `trigger`: a trigger function, never exposed as an RPC (404).
+ */
+export type Access = 'allowed' | 'refused' | 'trigger';
+
+export interface FunctionCase {
+  anon: Access;
+  /** Another signed-in user (not an admin). */
+  user: Access;
+  /** Default: as `user`. An admin's hostile arguments are checked for 5xx only. */
+  admin?: Access;
+}
+
+const TRIGGER: FunctionCase = { anon: 'trigger', user: 'trigger' };
+const USERS: FunctionCase = { anon: 'refused', user: 'allowed' };
+const EVERYONE: FunctionCase = { anon: 'allowed', user: 'allowed' };
+/** Admins only (the function checks is_admin()), or the server / service role only (no grant). */
+const NOBODY: FunctionCase = { anon: 'refused', user: 'refused' };
+/** Admins only: the function checks is_admin(). */
+const ADMINS: FunctionCase = { anon: 'refused', user: 'refused', admin: 'allowed' };
+
+export const FUNCTIONS: Record<string, FunctionCase> = {
+  add_track_to_playlist: USERS,
+  admin_artists: ADMINS,
+  admin_refused_listeners: ADMINS,
+  admin_refused_tracks: ADMINS,
+  admin_stats: ADMINS,
+  apply_stripe_event: NOBODY,
+  audit_admin_action: NOBODY,
+  caller_quality_rank: EVERYONE,
+  can_edit_track: EVERYONE,
+  followers_count: TRIGGER,
+  handle_new_user: TRIGGER,
+  handle_user_email_change: TRIGGER,
+  increment_track_plays: USERS,
+  is_admin: EVERYONE,
+  is_following: EVERYONE,
+  link_stripe_customer: NOBODY,
+  on_auth_user_admin_change: TRIGGER,
+  owns_audio_object: USERS,
+  plan_allows_offline: EVERYONE,
+  plan_from_subscriptions: NOBODY,
+  play_bound_refusal: NOBODY,
+  post_ledger_entry: NOBODY,
+  process_withdrawal: ADMINS,
+  profiles_check_featured: TRIGGER,
+  profiles_pin_email: TRIGGER,
+  recommend_tracks: EVERYONE,
+  record_judged_play: NOBODY,
+  record_offline_play: USERS,
+  record_served_audio: NOBODY,
+  refresh_admins: NOBODY,
+  renew_track_downloads: USERS,
+  request_withdrawal: USERS,
+  resolve_track_report: ADMINS,
+  retry_track_processing: USERS,
+  sync_admin_emails: NOBODY,
+  sync_record_deletion: TRIGGER,
+  track_of_object: NOBODY,
+  tracks_after_insert: TRIGGER,
+  tracks_audit_admin: TRIGGER,
+  tracks_enforce_upload_limit: TRIGGER,
+  tracks_queue_files: TRIGGER,
+  tracks_queue_stems: TRIGGER,
+  tracks_remove_from_playlists: TRIGGER,
+};
