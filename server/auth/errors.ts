@@ -96,6 +96,16 @@ export function handleAuthError(err: unknown, c: Context): Response {
       headers: { 'Content-Type': 'application/json', ...own, ...headers },
     });
   }
+  // A value the database refused as data (SQLSTATE class 22: a NUL byte, a malformed uuid, a
+  // string too long, a number out of range) came from the client: a 400, never a 500.
+  const sqlState = (err as { code?: unknown } | null)?.code;
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+    const invalid = validationFailed('Invalid input: a value is malformed or out of range');
+    return new Response(JSON.stringify(errorBody(invalid, versioned)), {
+      status: invalid.status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
+  }
   console.error('auth: unexpected failure', err);
   const unexpected = new AuthHttpError(
     500,

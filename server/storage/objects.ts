@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../db/database';
 import { StorageError, storageErrorFromDatabase } from './errors';
 import { assertSafeObjectName } from './names';
 import type { ObjectStore } from './object-store';
-import { findBucket, sizeLimitOf, type ObjectMetadata } from './service';
+import { assertCallerExists, findBucket, sizeLimitOf, type ObjectMetadata } from './service';
 import { isAllowedType, isSniffedType } from './sniff';
 
 export interface Caller {
@@ -197,6 +197,7 @@ export async function copyObject(
   const source = await findObject(db, caller, t.bucket, t.from);
   if (!source) throw StorageError.objectNotFound();
   await checkDestination(db, toBucket, source);
+  await assertCallerExists(db, caller.claims);
   const sub = typeof caller.claims?.sub === 'string' ? caller.claims.sub : null;
   const id = await run(db, caller, async (tx) => {
     const { rows } = await tx.query<{ id: string }>(

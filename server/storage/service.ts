@@ -124,6 +124,20 @@ function ownerOf(claims: JwtClaims | null): { owner: string | null; ownerId: str
   return { owner: isUuid ? sub : null, ownerId: sub };
 }
 
+/**
+ * A signed-in caller that writes a file must still exist: the access token of a deleted account
+ * stays valid until it expires, and its files would belong to nobody (found by
+ * tests/security/tokens.test.ts). 403 otherwise.
+ */
+export async function assertCallerExists(db: Database, claims: JwtClaims | null): Promise<void> {
+  const { owner } = ownerOf(claims);
+  if (!owner || claims?.role !== 'authenticated') return;
+  const { rows } = await db.query('select 1 from auth.users where id = $1 and deleted_at is null', [
+    owner,
+  ]);
+  if (rows.length === 0) throw StorageError.accessDenied();
+}
+
 /** Uploads as the caller (claims null = anon): RLS on storage.objects decides. */
 export async function putObject(
   db: Database,
@@ -145,6 +159,7 @@ export async function putObject(
     httpStatusCode: 200,
   };
   const { owner, ownerId } = ownerOf(claims);
+  await assertCallerExists(db, claims);
   const version = randomUUID();
   try {
     const id = await asRole(
