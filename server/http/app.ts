@@ -80,7 +80,14 @@ export function createApp({ distDir, mounts = [], devConfig = null }: AppOptions
   });
 
   app.on(['GET', 'HEAD'], '*', (c) => {
-    const path = decodeURIComponent(c.req.path);
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path);
+    } catch {
+      // Broken percent-encoding (`/%zz`) is the client's mistake: a 400, not a 500 (found by
+      // tests/security/bad-requests.test.ts).
+      return c.text('Bad request: malformed URL', 400, SECURITY_HEADERS);
+    }
     // A page rendered at build time paints before any JavaScript runs. Only without a query
     // string: the page may render its search parameters, which the prerender did not know.
     const prerendered = new URL(c.req.url).search

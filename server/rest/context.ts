@@ -92,9 +92,34 @@ export function parseJsonBody(text: string, allowEmpty = false): unknown {
     if (allowEmpty) return {};
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   }
+  if (nestingDepth(value) > MAX_JSON_DEPTH)
+    throw new RestError(400, 'PGRST102', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
+}
+
+/**
+ * Deepest nesting a body may have. JSON.parse accepts any depth, but serialising it again (the
+ * statement's parameter) overflows the stack at a few thousand levels, a 500 (found by
+ * tests/security/bad-requests.test.ts); Postgres's own jsonb limit is lower still.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Nesting depth of a parsed JSON value, without recursion. */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [v, depth] = next;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }

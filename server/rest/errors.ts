@@ -1,4 +1,5 @@
 /** PostgREST's error JSON (`{code, message, details, hint}`) and its SQLSTATE → HTTP mapping. */
+import { isClientAbort } from '../lib/client-abort';
 
 export interface ErrorBody {
   code: string;
@@ -140,6 +141,8 @@ export function toRestError(err: unknown, authenticated: boolean): RestError {
       headers,
     );
   }
+  if (isClientAbort(err))
+    return new RestError(400, 'PGRST102', 'The request body was not completed');
   console.error('[rest] unexpected error', err);
   return new RestError(500, 'PGRSTX00', 'Internal server error');
 }

@@ -3,6 +3,7 @@
  * metadata query runs under the caller's role and claims (RLS on storage.objects decides);
  * bytes live in an ObjectStore. Mount with `app.route('/storage/v1', createStorageApp(...))`.
  */
+import { isClientAbort } from '../lib/client-abort';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { routePath } from 'hono/route';
@@ -146,6 +147,15 @@ export function createStorageApp({
     if (err instanceof StorageError) return c.json(err.body(), err.httpStatus);
     if (err instanceof RoleError) {
       const e = new StorageError(403, 'AccessDenied', 'Unauthorized', err.message);
+      return c.json(e.body(), e.httpStatus);
+    }
+    if (isClientAbort(err)) {
+      const e = new StorageError(
+        400,
+        'InvalidRequest',
+        'Bad Request',
+        'The upload was not completed',
+      );
       return c.json(e.body(), e.httpStatus);
     }
     console.error('[storage]', err);
