@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
 import { createJwtVerifier, type Keys } from '../keys/keys';
 import { authenticate, type RequestAuth } from './auth';
+import { readBoundedText } from './body';
 import type { HandlerContext } from './context';
 import { RestError, toRestError } from './errors';
 import { negotiate, parsePrefer } from './headers';
@@ -120,7 +121,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
         headers: c.req.raw.headers,
         prefs: parsePrefer(c.req.raw.headers.get('prefer')),
         media: negotiate(c.req.header('accept')),
-        readBody: () => (bodyText ??= c.req.text()),
+        readBody: () => (bodyText ??= readBoundedText(c.req.raw)),
         maxRows,
       });
       let response: Response;

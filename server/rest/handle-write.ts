@@ -1,3 +1,4 @@
+import { MAX_WRITE_ROWS, tooLarge } from './body';
 import type { Queryable } from '../db/database';
 import { RestError, columnNotFound, invalidBody, payloadColumnNotFound } from './errors';
 import {
@@ -160,6 +161,7 @@ function payloadColumns(
 
 function asRows(body: unknown): Record<string, unknown>[] {
   const rows = Array.isArray(body) ? body : [body];
+  if (rows.length > MAX_WRITE_ROWS) throw tooLarge(`At most ${MAX_WRITE_ROWS} rows per request`);
   for (const r of rows)
     if (typeof r !== 'object' || r === null || Array.isArray(r)) throw invalidBody();
   return rows as Record<string, unknown>[];
