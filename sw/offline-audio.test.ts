@@ -6,7 +6,11 @@
  */
 import { Headers, Request, Response, caches } from 'undici';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DOWNLOADS_CACHE, offlineAudioPath } from '../src/lib/offline-audio';
+import {
+  DOWNLOADS_CACHE,
+  offlineAudioPartFolder,
+  offlineAudioPath,
+} from '../src/lib/offline-audio';
 import type * as OfflineAudio from './offline-audio';
 
 const ORIGIN = 'https://soundloft.test';
@@ -66,6 +70,18 @@ describe('offline audio route', () => {
     expect(sw.matchesOfflineAudio(new URL(ORIGIN + path), ORIGIN)).toBe(true);
     expect(sw.matchesOfflineAudio(new URL('https://elsewhere.test' + path), ORIGIN)).toBe(false);
     expect(sw.matchesOfflineAudio(new URL(`${ORIGIN}/storage/v1/object/x`), ORIGIN)).toBe(false);
+    // The kept bytes of an unfinished download are never played.
+    const part = `${offlineAudioPartFolder('user-1', 'track-1')}0`;
+    expect(sw.matchesOfflineAudio(new URL(ORIGIN + part), ORIGIN)).toBe(false);
+  });
+
+  it('never answers with the kept part of an unfinished download', async () => {
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    await cache.put(
+      `${ORIGIN}${offlineAudioPartFolder('user-1', 'track-1')}0`,
+      new Response(bytes.slice(0, 500)),
+    );
+    expect((await serve(path)).status).toBe(404);
   });
 
   it('answers a whole file with 200', async () => {

@@ -24,3 +24,16 @@ export function parseOfflineAudioPath(
   if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
   return { userId: decodeURIComponent(parts[0]), trackId: decodeURIComponent(parts[1]) };
 }
+
+/**
+ * Where the bytes of an unfinished download are kept, piece by piece (`<offset>` is the first
+ * byte of the piece), so an interrupted download resumes with a Range request instead of
+ * starting again. Not under OFFLINE_AUDIO_PREFIX: the service worker never plays a part.
+ */
+export const OFFLINE_AUDIO_PART_PREFIX = '/offline-audio-part/';
+
+/** The folder of one listener's parts, or of one track's when `trackId` is given. */
+export function offlineAudioPartFolder(userId: string, trackId?: string): string {
+  const user = `${OFFLINE_AUDIO_PART_PREFIX}${encodeURIComponent(userId)}/`;
+  return trackId === undefined ? user : `${user}${encodeURIComponent(trackId)}/`;
+}

@@ -196,12 +196,20 @@ export interface Download {
   userId: string;
   trackId: string;
   state: DownloadState;
-  /** Bytes received of the file being downloaded (the whole file once done). */
+  /**
+   * Bytes received of the file being downloaded (the whole file once done); while paused,
+   * queued again or failed, the bytes kept for the resume (docs/offline.md, "Resuming").
+   */
   receivedBytes: number;
   /** The file's size when the server said it (Content-Length), else null. */
   totalBytes: number | null;
   /** The rendition stored ('high', 'lossless', 'standard', 'original'), once known. */
   quality: string | null;
+  /**
+   * The server's ETag of the file being downloaded: a resumed download asks for the rest with
+   * `If-Range`, so a file that changed meanwhile comes whole instead of being spliced.
+   */
+  etag?: string | null;
   /** Why it failed, in the words shown to the listener. */
   error: string | null;
   /** When it was asked for (ISO 8601): the queue's order. */

@@ -6,6 +6,7 @@
  * full disk does (a disk cannot be filled here).
  */
 import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { caches, fetch as undiciFetch, Response as UndiciResponse } from 'undici';
@@ -25,29 +26,58 @@ const fileOf = (trackId: string) =>
 
 /** Tracks whose body is sent slowly (4 KiB every 20 ms) until released, or cut off. */
 const slow = new Set<string>();
+/** Tracks whose connection drops once half the file is sent, on every request. */
 const drop = new Set<string>();
+/** Tracks whose first response drops after this many bytes of the file (a one-off). */
+const dropOnceAt = new Map<string, number>();
+/** Tracks whose drop takes the device offline first (the network went, not the server). */
+const goOffline = new Set<string>();
+/** Tracks whose server ignores Range (answers 200 with the whole file). */
+const noRanges = new Set<string>();
+/** Tracks whose file changed on the server: another ETag (If-Range then gets the whole file). */
+const changed = new Set<string>();
 let server: Server;
 let base: string;
 const requests: string[] = [];
+/** The Range header of each request ('' without one), in order. */
+const ranges: string[] = [];
+
+const etagOf = (trackId: string) => `"${trackId}-${changed.has(trackId) ? 2 : 1}"`;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const trackId = new URL(req.url ?? '/', 'http://x').pathname.slice(1);
     requests.push(trackId);
+    const range = req.headers.range ?? '';
+    ranges.push(range);
     const body = fileOf(trackId);
-    res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': String(SIZE) });
-    if (!slow.has(trackId) && !drop.has(trackId)) {
-      res.end(body);
+    const ifRange = req.headers['if-range'];
+    const from = /^bytes=(\d+)-$/.exec(range);
+    const partial =
+      from !== null && !noRanges.has(trackId) && (!ifRange || ifRange === etagOf(trackId));
+    let offset = partial ? Number(from[1]) : 0;
+    const headers = {
+      'Content-Type': 'audio/mpeg',
+      'Content-Length': String(SIZE - offset),
+      ETag: etagOf(trackId),
+      'Accept-Ranges': 'bytes',
+      ...(partial ? { 'Content-Range': `bytes ${offset}-${SIZE - 1}/${SIZE}` } : {}),
+    };
+    res.writeHead(partial ? 206 : 200, headers);
+    const cutAt = dropOnceAt.get(trackId);
+    dropOnceAt.delete(trackId);
+    if (!slow.has(trackId) && !drop.has(trackId) && cutAt === undefined) {
+      res.end(body.subarray(offset));
       return;
     }
-    let offset = 0;
     const timer = setInterval(() => {
-      if (drop.has(trackId) && offset >= SIZE / 2) {
+      if ((drop.has(trackId) && offset >= SIZE / 2) || (cutAt !== undefined && offset >= cutAt)) {
         clearInterval(timer);
+        if (goOffline.has(trackId)) online = false;
         res.destroy();
         return;
       }
-      if (!slow.has(trackId) && !drop.has(trackId)) {
+      if (!slow.has(trackId) && !drop.has(trackId) && cutAt === undefined) {
         clearInterval(timer);
         res.end(body.subarray(offset));
         return;
@@ -63,8 +93,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The manager stores `new Response(...)`: undici's, as the cache it writes to.
+  // The manager stores `new Response(new Blob(...))`: undici's Response and Node's Blob, as the
+  // cache it writes to understands (jsdom's Blob is another realm's).
   (globalThis as { Response: unknown }).Response = UndiciResponse;
+  (globalThis as { Blob: unknown }).Blob = NodeBlob;
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -78,7 +110,12 @@ beforeEach(async () => {
   online = true;
   slow.clear();
   drop.clear();
+  dropOnceAt.clear();
+  noRanges.clear();
+  changed.clear();
+  goOffline.clear();
   requests.length = 0;
+  ranges.length = 0;
   await caches.delete(DOWNLOADS_CACHE);
 });
 
@@ -97,6 +134,9 @@ function manager(overrides: Partial<DownloadManagerDeps> = {}) {
     isOnline: () => online,
     origin: 'https://soundloft.test',
     progressEveryMs: 0,
+    partBytes: 8192,
+    retries: 2,
+    retryDelayMs: 10,
     ...overrides,
   });
   managers.push(m);
@@ -118,6 +158,15 @@ async function until(check: () => Promise<boolean>) {
 }
 
 const row = (trackId: string, userId = 'u1') => db.downloads.get([userId, trackId]);
+
+/** The kept parts of unfinished files in the cache. */
+async function partKeys() {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  return (await cache.keys()).map((r) => r.url).filter((u) => u.includes('/offline-audio-part/'));
+}
+
+/** The first byte a Range request asked for, per request (null: the whole file). */
+const rangeStarts = () => ranges.map((r) => (r ? Number(/bytes=(\d+)-/.exec(r)?.[1]) : null));
 
 describe('DownloadManager', () => {
   it('downloads a queue in order into the downloads cache, with its progress', async () => {
@@ -144,21 +193,25 @@ describe('DownloadManager', () => {
     }
   });
 
-  it('pauses and resumes one file; a paused file is not stored', async () => {
+  it('pauses and resumes one file from the bytes kept; a paused file is not stored', async () => {
     const m = manager();
     await m.start();
     slow.add('a');
     await m.enqueue(['a'], 'track');
-    await until(async () => ((await row('a'))?.receivedBytes ?? 0) > 0);
+    await until(async () => ((await row('a'))?.receivedBytes ?? 0) >= 16384);
     await m.pause('a');
     await m.idle();
-    expect((await row('a'))?.state).toBe('paused');
+    const paused = await row('a');
+    expect(paused?.state).toBe('paused');
+    expect(paused?.receivedBytes).toBeGreaterThanOrEqual(16384);
     expect(await stored(m, 'a')).toBeNull();
     slow.delete('a');
     await m.resume('a');
     await m.idle();
     expect((await row('a'))?.state).toBe('done');
+    expect(rangeStarts()).toEqual([null, paused?.receivedBytes]);
     expect(await stored(m, 'a')).toEqual(fileOf('a'));
+    expect(await partKeys()).toEqual([]);
   });
 
   it('pauses and resumes the whole queue', async () => {
@@ -189,50 +242,121 @@ describe('DownloadManager', () => {
     expect((await row('b'))?.state).toBe('done');
   });
 
-  it('resumes after a reload: the interrupted file starts again from its first byte', async () => {
+  it('resumes after a reload from the bytes kept, with a Range request', async () => {
     const first = manager();
     await first.start();
     slow.add('a');
     await first.enqueue(['a', 'b'], 'playlist:p1');
-    await until(async () => ((await row('a'))?.receivedBytes ?? 0) > 0);
-    // The page goes away mid-file: the row still says downloading.
-    await db.downloads.update(['u1', 'a'], { state: 'downloading' });
+    await until(async () => (await partKeys()).length >= 2);
     await first.stop();
-    await db.downloads.update(['u1', 'a'], { state: 'downloading', receivedBytes: 4096 });
+    const kept = (await row('a'))?.receivedBytes ?? 0;
+    expect(kept).toBeGreaterThanOrEqual(16384);
+    // The page went away mid-file: the row still says downloading.
+    await db.downloads.update(['u1', 'a'], { state: 'downloading' });
     slow.delete('a');
     const second = manager();
     await second.start();
     await second.idle();
     expect((await row('a'))?.state).toBe('done');
     expect((await row('b'))?.state).toBe('done');
+    expect(rangeStarts()).toEqual([null, kept, null]);
     expect(await stored(second, 'a')).toEqual(fileOf('a'));
   });
 
-  it('a connection dropped while offline waits for the network, then completes', async () => {
+  it('a connection dropped mid-file while online goes on from where it stopped', async () => {
+    const m = manager();
+    await m.start();
+    dropOnceAt.set('a', 20480);
+    await m.enqueue(['a'], 'track');
+    await m.idle();
+    expect(await row('a')).toMatchObject({ state: 'done', receivedBytes: SIZE, error: null });
+    // Whatever arrived before the drop was kept (and then only the rest was asked for).
+    expect(rangeStarts()).toEqual([null, 20480]);
+    expect(await stored(m, 'a')).toEqual(fileOf('a'));
+    expect(await partKeys()).toEqual([]);
+  });
+
+  it('a server that ignores Range, or whose file changed, sends it whole again', async () => {
+    const m = manager();
+    await m.start();
+    dropOnceAt.set('a', 20480);
+    noRanges.add('a');
+    await m.enqueue(['a'], 'track');
+    await m.idle();
+    expect(rangeStarts()).toEqual([null, 20480]);
+    expect(await stored(m, 'a')).toEqual(fileOf('a'));
+    expect((await row('a'))?.receivedBytes).toBe(SIZE);
+
+    ranges.length = 0;
+    slow.add('b');
+    await m.enqueue(['b'], 'track');
+    await until(async () => ((await row('b'))?.receivedBytes ?? 0) >= 8192);
+    await m.pause('b');
+    await m.idle();
+    changed.add('b');
+    slow.delete('b');
+    await m.resume('b');
+    await m.idle();
+    // If-Range carried the old ETag: the server sent the new file whole, stored as it is.
+    expect(ranges[1]).toMatch(/^bytes=\d+-$/);
+    expect(await stored(m, 'b')).toEqual(fileOf('b'));
+    expect(await row('b')).toMatchObject({ state: 'done', etag: '"b-2"', receivedBytes: SIZE });
+  });
+
+  it('a connection dropped while offline waits for the network, then goes on', async () => {
     const m = manager();
     await m.start();
     drop.add('a');
+    goOffline.add('a');
     await m.enqueue(['a'], 'track');
-    await until(async () => ((await row('a'))?.receivedBytes ?? 0) > 0);
-    online = false;
     await m.idle();
-    expect(await row('a')).toMatchObject({ state: 'queued', receivedBytes: 0 });
+    const waiting = await row('a');
+    expect(waiting).toMatchObject({ state: 'queued', receivedBytes: SIZE / 2 });
     expect(await stored(m, 'a')).toBeNull();
     drop.delete('a');
     online = true;
     m.resumeWhenOnline();
     await m.idle();
     expect((await row('a'))?.state).toBe('done');
+    expect(rangeStarts()).toEqual([null, SIZE / 2]);
+    expect(await stored(m, 'a')).toEqual(fileOf('a'));
   });
 
-  it('a connection dropped while online fails the file with a message', async () => {
+  it('a connection that keeps dropping while online fails the file; Try again resumes', async () => {
     const m = manager();
     await m.start();
     drop.add('a');
     await m.enqueue(['a', 'b'], 'playlist:p1');
     await m.idle();
-    expect(await row('a')).toMatchObject({ state: 'failed', error: DOWNLOAD_FAILED_MESSAGE });
+    expect(await row('a')).toMatchObject({
+      state: 'failed',
+      error: DOWNLOAD_FAILED_MESSAGE,
+      receivedBytes: SIZE / 2,
+    });
+    // The first try, then one that brought half the file, then `retries` (2) that brought
+    // nothing more: the file fails instead of trying for ever.
+    expect(requests.filter((r) => r === 'a')).toHaveLength(4);
     expect((await row('b'))?.state).toBe('done');
+    drop.delete('a');
+    ranges.length = 0;
+    await m.resume('a');
+    await m.idle();
+    expect(rangeStarts()).toEqual([SIZE / 2]);
+    expect(await stored(m, 'a')).toEqual(fileOf('a'));
+  });
+
+  it('cancelling an unfinished file deletes the bytes kept for it', async () => {
+    const m = manager();
+    await m.start();
+    slow.add('a');
+    await m.enqueue(['a'], 'track');
+    await until(async () => (await partKeys()).length >= 1);
+    await m.pause('a');
+    await m.idle();
+    expect((await partKeys()).length).toBeGreaterThan(0);
+    await m.remove('a');
+    expect(await partKeys()).toEqual([]);
+    expect(await row('a')).toBeUndefined();
   });
 
   it('a file the server refuses fails with its reason', async () => {

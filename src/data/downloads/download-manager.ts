@@ -2,18 +2,21 @@
  * The download manager (docs/offline.md): a queue of one listener's downloads, kept in Dexie
  * (`downloads`) so it survives a reload, worked one file at a time into the downloads cache
  * (Cache Storage) that the service worker plays from. Progress per file is written to the row as
- * bytes arrive; pause and cancel abort the fetch; an interrupted file (reload, dropped
- * connection) starts again from its first byte when the queue resumes, because a signed URL is
- * short-lived and a partial body is not worth keeping across a reload. A full device stops the
- * queue with the quota message; nothing is retried in a loop.
+ * bytes arrive; pause and cancel abort the fetch. The bytes of an unfinished file are kept
+ * (download-parts.ts), so a pause, a dropped connection or a reload resumes with a Range request
+ * from where it stopped (download-transfer.ts); a connection dropped while online is tried again
+ * a few times before the file fails. A full device stops the queue with the quota message;
+ * nothing is retried in a loop.
  */
 import type { Download, SoundloftDb } from '../db';
 import { isQuotaError } from '../db';
 import { DOWNLOADS_CACHE, offlineAudioPath } from '@/lib/offline-audio';
+import { DownloadParts } from './download-parts';
+import { DOWNLOAD_FAILED_MESSAGE, Refused, keptOf, transfer, type Kept } from './download-transfer';
 
+export { DOWNLOAD_FAILED_MESSAGE } from './download-transfer';
 export const QUOTA_MESSAGE =
   'Not enough storage space on this device. Remove some downloads or free up space, then try again.';
-export const DOWNLOAD_FAILED_MESSAGE = 'Download failed. Try again.';
 export const NOT_AVAILABLE_MESSAGE = 'This track is not available to you.';
 
 /** A signed URL of the file to store, and the rendition it is. */
@@ -36,6 +39,12 @@ export interface DownloadManagerDeps {
   now?: () => Date;
   /** The least time between two progress writes of one file. */
   progressEveryMs?: number;
+  /** Bytes received before they are appended to the kept part of the file (the resume point). */
+  partBytes?: number;
+  /** Tries after a connection dropped while online without a byte more (then the file fails). */
+  retries?: number;
+  /** The pause before the first of those tries; doubled for each next one. */
+  retryDelayMs?: number;
 }
 
 interface Active {
@@ -51,6 +60,7 @@ export class DownloadManager {
     fetch: typeof fetch;
   };
   private active: Active | null = null;
+  private readonly parts: DownloadParts;
   private running: Promise<void> | null = null;
   private stopped = true;
   /** Set by a full device: the queue waits until the listener asks again. */
@@ -65,7 +75,11 @@ export class DownloadManager {
       origin: deps.origin ?? globalThis.location.origin,
       now: deps.now ?? (() => new Date()),
       progressEveryMs: deps.progressEveryMs ?? 250,
+      partBytes: deps.partBytes ?? 512 * 1024,
+      retries: deps.retries ?? 3,
+      retryDelayMs: deps.retryDelayMs ?? 1000,
     };
+    this.parts = new DownloadParts(() => this.cache(), this.deps.origin, deps.userId);
   }
 
   get userId(): string {
@@ -79,14 +93,14 @@ export class DownloadManager {
 
   /**
    * Picks the queue up where it was: a file that was downloading when the page went away is
-   * queued again (from its first byte), and the queue runs.
+   * queued again (it resumes from the bytes kept), and the queue runs.
    */
   async start(): Promise<void> {
     this.stopped = false;
     await this.table()
       .where('[userId+state]')
       .equals([this.deps.userId, 'downloading'])
-      .modify({ state: 'queued', receivedBytes: 0 });
+      .modify({ state: 'queued' });
     this.kick();
   }
 
@@ -139,11 +153,11 @@ export class DownloadManager {
         .where('[userId+trackId]')
         .equals([userId, trackId])
         .filter((d) => d.state === 'queued' || d.state === 'downloading')
-        .modify({ state: 'paused', receivedBytes: 0 });
+        .modify({ state: 'paused' });
       if (this.active?.trackId === trackId) this.abortActive('pause');
       return;
     }
-    await rows.anyOf(states.map((s) => [userId, s])).modify({ state: 'paused', receivedBytes: 0 });
+    await rows.anyOf(states.map((s) => [userId, s])).modify({ state: 'paused' });
     this.abortActive('pause');
   }
 
@@ -154,7 +168,7 @@ export class DownloadManager {
     const rows = trackId
       ? this.table().where('[userId+trackId]').equals([userId, trackId])
       : this.table().where('userId').equals(userId);
-    await rows.filter(again).modify({ state: 'queued', error: null, receivedBytes: 0 });
+    await rows.filter(again).modify({ state: 'queued', error: null });
     this.blockedByQuota = false;
     this.kick();
   }
@@ -164,6 +178,7 @@ export class DownloadManager {
     if (this.active?.trackId === trackId) this.abortActive('cancel');
     await this.table().delete([this.deps.userId, trackId]);
     await (await this.cache()).delete(this.keyOf(trackId));
+    await this.parts.drop(trackId);
   }
 
   /**
@@ -190,6 +205,7 @@ export class DownloadManager {
     );
     const cache = await this.cache();
     await Promise.all(ids.map((id) => cache.delete(this.keyOf(id))));
+    await this.parts.drop();
     await this.table().where('userId').equals(this.deps.userId).delete();
   }
 
@@ -242,28 +258,23 @@ export class DownloadManager {
     const key: [string, string] = [userId, trackId];
     const active: Active = { trackId, controller: new AbortController(), reason: null };
     this.active = active;
-    await this.table().update(key, { state: 'downloading', receivedBytes: 0, error: null });
+    const kept = keptOf([]);
     try {
-      const signed = await this.deps.sign(trackId).catch((error: unknown) => {
-        throw new Refused(error instanceof Error ? error.message : NOT_AVAILABLE_MESSAGE);
+      Object.assign(kept, keptOf(await this.parts.read(trackId)));
+      await this.table().update(key, {
+        state: 'downloading',
+        receivedBytes: kept.bytes,
+        error: null,
       });
-      const response = await this.deps.fetch(signed.url, { signal: active.controller.signal });
-      if (!response.ok || !response.body) throw new Refused(DOWNLOAD_FAILED_MESSAGE);
-      const length = Number(response.headers.get('Content-Length'));
-      const totalBytes = Number.isFinite(length) && length > 0 ? length : null;
-      await this.table().update(key, { totalBytes, quality: signed.quality });
-      const body = await this.read(response.body, key);
-      if (active.reason) return;
+      const file = await this.transferWithRetries(trackId, key, active, kept);
       const cache = await this.cache();
       await cache.put(
         this.keyOf(trackId),
-        new Response(body, {
-          headers: {
-            'Content-Type': response.headers.get('Content-Type') ?? 'audio/mpeg',
-            'Content-Length': String(body.byteLength),
-          },
+        new Response(file.file, {
+          headers: { 'Content-Type': file.type, 'Content-Length': String(file.file.size) },
         }),
       );
+      await this.parts.drop(trackId);
       // Cancelled while it was being stored: the file goes with the row.
       if (active.reason === 'cancel' || !(await this.table().get(key))) {
         await cache.delete(this.keyOf(trackId));
@@ -271,62 +282,111 @@ export class DownloadManager {
       }
       await this.table().update(key, {
         state: 'done',
-        receivedBytes: body.byteLength,
-        totalBytes: body.byteLength,
+        receivedBytes: file.file.size,
+        totalBytes: file.file.size,
         completedAt: this.deps.now().toISOString(),
       });
     } catch (error) {
-      await this.failed(key, active, error);
+      await this.failed(key, active, error, kept);
     } finally {
       if (this.active === active) this.active = null;
     }
   }
 
-  /** Reads the body, writing progress to the row at most every `progressEveryMs`. */
-  private async read(body: ReadableStream<Uint8Array>, key: [string, string]) {
-    const chunks: Uint8Array[] = [];
-    let received = 0;
-    let lastWrite = 0;
-    const reader = body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.byteLength;
-      const now = Date.now();
-      if (now - lastWrite >= this.deps.progressEveryMs) {
-        lastWrite = now;
-        await this.table().update(key, { receivedBytes: received });
+  /**
+   * Tries the file until it is whole: a connection dropped while online is tried again from the
+   * bytes kept, after a pause that doubles while the tries bring nothing new, at most `retries`
+   * times in a row.
+   */
+  private async transferWithRetries(
+    trackId: string,
+    key: [string, string],
+    active: Active,
+    kept: Kept,
+  ) {
+    for (let fruitless = 0; ;) {
+      const before = kept.bytes;
+      try {
+        const signed = await this.deps.sign(trackId).catch((error: unknown) => {
+          throw new Refused(error instanceof Error ? error.message : NOT_AVAILABLE_MESSAGE);
+        });
+        const row = await this.table().get(key);
+        if (!row) throw new DOMException('The download was cancelled.', 'AbortError');
+        return await transfer({
+          trackId,
+          url: signed.url,
+          quality: signed.quality,
+          row,
+          kept,
+          signal: active.controller.signal,
+          fetch: this.deps.fetch,
+          parts: this.parts,
+          partBytes: this.deps.partBytes,
+          update: (changes) => this.table().update(key, changes),
+          progressEveryMs: this.deps.progressEveryMs,
+          cancelled: () => active.reason === 'cancel',
+        });
+      } catch (error) {
+        const dropped =
+          !active.reason &&
+          !(error instanceof Refused) &&
+          !isQuotaError(error) &&
+          this.deps.isOnline();
+        fruitless = kept.bytes > before ? 0 : fruitless + 1;
+        if (!dropped || fruitless > this.deps.retries) throw error;
+        await this.wait(this.deps.retryDelayMs * 2 ** fruitless, active);
+        if (active.reason) throw error;
       }
     }
-    const out = new Uint8Array(received);
-    let offset = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return out;
   }
 
-  private async failed(key: [string, string], active: Active, error: unknown): Promise<void> {
-    if (active.reason === 'cancel') return;
-    if (active.reason === 'pause') return; // pause() set the row already
+  /** Waits `ms`, or less when the file is paused, cancelled or stopped meanwhile. */
+  private wait(ms: number, active: Active): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      active.controller.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+  }
+
+  private async failed(
+    key: [string, string],
+    active: Active,
+    error: unknown,
+    kept: Kept,
+  ): Promise<void> {
+    const receivedBytes = kept.bytes;
+    if (active.reason === 'cancel') {
+      // A part being written as the file was cancelled may land after remove() ran.
+      await this.parts.drop(key[1]);
+      return;
+    }
+    if (active.reason === 'pause') {
+      await this.table().update(key, { receivedBytes }); // pause() set the state already
+      return;
+    }
     if (active.reason === 'stop') {
-      await this.table().update(key, { state: 'queued', receivedBytes: 0 });
+      await this.table().update(key, { state: 'queued', receivedBytes });
       return;
     }
     if (isQuotaError(error)) {
       this.blockedByQuota = true;
-      await this.table().update(key, { state: 'failed', error: QUOTA_MESSAGE, receivedBytes: 0 });
+      await this.table().update(key, { state: 'failed', error: QUOTA_MESSAGE, receivedBytes });
       return;
     }
     if (!(error instanceof Refused) && !this.deps.isOnline()) {
       // The connection dropped: the file waits in the queue for the network (resumeWhenOnline).
-      await this.table().update(key, { state: 'queued', receivedBytes: 0 });
+      await this.table().update(key, { state: 'queued', receivedBytes });
       return;
     }
     const message = error instanceof Refused ? error.message : DOWNLOAD_FAILED_MESSAGE;
-    await this.table().update(key, { state: 'failed', error: message, receivedBytes: 0 });
+    await this.table().update(key, { state: 'failed', error: message, receivedBytes });
   }
 
   /** The queue runs again when the device comes back online (the app wires 'online'). */
@@ -334,6 +394,3 @@ export class DownloadManager {
     this.kick();
   }
 }
-
-/** The server refused the file, or answered without it: not a network drop. */
-class Refused extends Error {}
