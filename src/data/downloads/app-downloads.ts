@@ -18,7 +18,15 @@ import {
   type DownloadQuality,
 } from '../remote/downloads-remote';
 import { useStableLiveQuery } from '../repositories/hooks';
+import { fetchOnDemand, onSyncPulled } from '../sync/app-sync';
 import { offlineAudioPath } from '@/lib/offline-audio';
+import {
+  collectionKey,
+  isRecorded,
+  keepCollectionsInSync,
+  othersPlaylists,
+  recorded,
+} from './collection-sync';
 import { DownloadManager } from './download-manager';
 
 export { QUOTA_MESSAGE, DOWNLOAD_FAILED_MESSAGE } from './download-manager';
@@ -34,6 +42,8 @@ const checkKey = (userId: string) => `downloads:checked:${userId}`;
 const qualityKey = (userId: string) => `downloads:quality:${userId}`;
 
 let manager: DownloadManager | null = null;
+/** Stops keeping the current manager's collections in sync. */
+let stopCollections: (() => void) | null = null;
 
 const DEVICE_KEY = 'soundloft-device-id';
 
@@ -63,17 +73,44 @@ async function signFor(userId: string, trackId: string) {
   return signDownload(track, quality, deviceId());
 }
 
+function stopCurrent(): void {
+  stopCollections?.();
+  stopCollections = null;
+  void manager?.stop();
+  manager = null;
+}
+
 function startFor(userId: string): DownloadManager {
   if (manager?.userId === userId) return manager;
-  void manager?.stop();
-  manager = new DownloadManager({
+  stopCurrent();
+  const m = new DownloadManager({
     db: getDb(),
     userId,
     sign: (trackId) => signFor(userId, trackId),
   });
-  void manager.start();
-  void checkRights(manager);
-  return manager;
+  manager = m;
+  void m.start();
+  void checkRights(m);
+  stopCollections = keepCollectionsInSync(getDb(), m);
+  void refreshOthersPlaylists(m);
+  return m;
+}
+
+/**
+ * Brings the downloaded playlists of others up to date (a pull brings only the listener's own):
+ * at start, after each pull and back online; the collection sync follows what they hold.
+ */
+async function refreshOthersPlaylists(m: DownloadManager): Promise<void> {
+  if (!navigator.onLine) return;
+  const ids = await othersPlaylists(getDb(), m.userId);
+  await Promise.all(ids.map((id) => fetchOnDemand.playlist(id).catch(() => undefined)));
+}
+
+/** Forgets which collections were downloaded (their downloads are gone). */
+async function forgetCollections(userId: string): Promise<void> {
+  await getDb()
+    .meta.filter((e) => e.key.startsWith(collectionKey(userId, '')))
+    .delete();
 }
 
 /**
@@ -92,6 +129,7 @@ async function checkRights(m: DownloadManager): Promise<void> {
     } else {
       await m.removeAll();
       await db.meta.delete(checkKey(m.userId));
+      await forgetCollections(m.userId);
     }
   } catch {
     // The server did not answer: the last check stands.
@@ -103,21 +141,23 @@ export function bindDownloadsToAuth(): () => void {
   const follow = () => {
     const userId = authStore.getSnapshot().session?.user.id ?? null;
     if (userId) startFor(userId);
-    else if (manager) {
-      void manager.stop();
-      manager = null;
-    }
+    else stopCurrent();
   };
   const online = () => {
     if (!manager) return;
     manager.resumeWhenOnline();
     void checkRights(manager);
+    void refreshOthersPlaylists(manager);
   };
   follow();
   window.addEventListener('online', online);
   const unsubscribe = authStore.subscribe(follow);
+  const stopPulled = onSyncPulled(() => {
+    if (manager) void refreshOthersPlaylists(manager);
+  });
   return () => {
     unsubscribe();
+    stopPulled();
     window.removeEventListener('online', online);
   };
 }
@@ -134,17 +174,16 @@ export async function downloadTracks(trackIds: readonly string[], source: string
   await m.enqueue(trackIds, source);
 }
 
-const collectionKey = (userId: string, source: string) =>
-  `downloads:collection:${userId}:${source}`;
-
 /**
  * Downloads a playlist ('playlist:<id>') or Liked Songs ('liked') and keeps it in sync: tracks
- * added later download too, removed ones are deleted (useCollectionInSync).
+ * added later download too, removed ones are deleted (collection-sync.ts, whether the
+ * collection is on screen or not).
  */
 export async function downloadCollection(source: string, trackIds: readonly string[]) {
   await downloadTracks(trackIds, source);
   const m = manager;
-  if (m) await getDb().meta.put({ key: collectionKey(m.userId, source), value: true });
+  if (m)
+    await getDb().meta.put({ key: collectionKey(m.userId, source), value: recorded(trackIds) });
 }
 
 /** Stops keeping a collection downloaded: its tracks go unless another source wants them. */
@@ -169,46 +208,19 @@ export async function removeAllDownloads(): Promise<void> {
   const m = manager;
   if (!m) return;
   await m.removeAll();
-  await getDb()
-    .meta.filter((e) => e.key.startsWith(`downloads:collection:${m.userId}:`))
-    .delete();
+  await forgetCollections(m.userId);
   await m.start();
 }
 
-/**
- * While a downloaded collection is on screen, its downloads follow its tracks: new ones are
- * queued, those that left it are released. Returns whether the collection is downloaded.
- */
-export function useCollectionInSync(
-  userId: string | null,
-  source: string,
-  trackIds: readonly string[] | undefined,
-): boolean {
-  const synced =
+/** Whether a playlist or Liked Songs is downloaded (and so kept in sync), live. */
+export function useCollectionDownloaded(userId: string | null, source: string): boolean {
+  return (
     useStableLiveQuery(
       async () =>
-        userId ? (await getDb().meta.get(collectionKey(userId, source)))?.value === true : false,
+        userId ? isRecorded((await getDb().meta.get(collectionKey(userId, source)))?.value) : false,
       [userId, source],
-    ) ?? false;
-  const key = trackIds?.join(',');
-  useEffect(() => {
-    const m = manager;
-    if (!synced || !m || m.userId !== userId || !trackIds) return;
-    void (async () => {
-      const rows = await getDb().downloads.where('userId').equals(m.userId).toArray();
-      const wanted = new Set(trackIds);
-      const gone = rows
-        .filter((d) => d.sources.includes(source) && !wanted.has(d.trackId))
-        .map((d) => d.trackId);
-      const have = new Set(rows.filter((d) => d.sources.includes(source)).map((d) => d.trackId));
-      const added = trackIds.filter((id) => !have.has(id));
-      if (gone.length) await m.release(gone, source);
-      if (added.length) await m.enqueue(added, source);
-    })();
-    // trackIds is followed by its content (key).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [synced, userId, source, key]);
-  return synced;
+    ) ?? false
+  );
 }
 
 /** Removes the downloads of `userId` from this device (sign-out). */

@@ -84,6 +84,20 @@ function subscribeStatus(listener: () => void): () => void {
 
 const statusSnapshot = (): SyncStatus => (engine?.status ?? idleStatus).getSnapshot();
 
+/**
+ * Calls `listener` after each pull of the signed-in user's engine (its `lastPulledAt` moved):
+ * code that follows rows a pull does not bring (the downloads' playlists of others).
+ */
+export function onSyncPulled(listener: () => void): () => void {
+  let last = statusSnapshot().lastPulledAt;
+  return subscribeStatus(() => {
+    const at = statusSnapshot().lastPulledAt;
+    if (at === last) return;
+    last = at;
+    if (at !== null) listener();
+  });
+}
+
 /** The indicator's data: phase, pending, failed (see syncLabel). */
 export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(subscribeStatus, statusSnapshot, statusSnapshot);

@@ -8,7 +8,7 @@ import {
   downloadTracks,
   removeCollection,
   removeDownload,
-  useCollectionInSync,
+  useCollectionDownloaded,
   useDownloads,
   useProfile,
 } from '@/data';
@@ -40,15 +40,20 @@ export function DownloadButton({ trackIds, source, name, size = 'sm' }: Download
   const allowed = PLANS.find((p) => p.id === plan)?.offlineDownloads ?? false;
   const [prompt, setPrompt] = useState(false);
   const collection = source !== 'track';
-  const synced = useCollectionInSync(userId, source, collection ? trackIds : undefined);
+  const synced = useCollectionDownloaded(userId, collection ? source : 'track');
   const downloads = useDownloads(userId);
+  // A collection's downloads are those it asked for (the download manager keeps them in sync
+  // with its tracks, on screen or not); a track's, its own.
   const mine = useMemo(() => {
     const wanted = new Set(trackIds);
-    return downloads.filter((d) => wanted.has(d.trackId));
-  }, [downloads, trackIds]);
+    return downloads.filter((d) =>
+      collection ? d.sources.includes(source) && wanted.has(d.trackId) : wanted.has(d.trackId),
+    );
+  }, [downloads, trackIds, collection, source]);
   const done = mine.filter((d) => d.state === 'done').length;
   const wantedAll = collection ? synced : mine.length > 0;
-  const complete = trackIds.length > 0 && done === trackIds.length;
+  const total = collection ? mine.length : trackIds.length;
+  const complete = total > 0 && done === total;
 
   if (!allowed) {
     return (
@@ -114,11 +119,7 @@ export function DownloadButton({ trackIds, source, name, size = 'sm' }: Download
       onClick={remove}
       aria-label={`Remove download of ${name}`}
     >
-      {complete
-        ? 'Downloaded'
-        : trackIds.length > 1
-          ? `Downloading ${done}/${trackIds.length}`
-          : 'Downloading'}
+      {complete ? 'Downloaded' : collection ? `Downloading ${done}/${total}` : 'Downloading'}
     </Button>
   );
 }
