@@ -8,11 +8,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PlayerPage } from './support/player-page';
-import { seedPlaylist, type SeededTrack } from './support/playlist-seed';
+import { demoUserId, seedPlaylist, shortestTracks } from './support/playlist-seed';
 import { waitForServiceWorker } from './support/service-worker';
-import { DEMO, createUser, serverRows, signIn } from './support/session';
+import { DEMO, createUser, serverRows, serviceRoleKey, signIn } from './support/session';
 
 const CACHE = 'soundloft-downloads-v1';
+const OFFLINE_MESSAGE =
+  "Offline — downloaded tracks and your library are available. Changes are sent when you're back online.";
 
 const cachedFiles = (page: Page) =>
   page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, CACHE);
@@ -20,23 +22,16 @@ const cachedFiles = (page: Page) =>
 test('premium: download a playlist, play it offline, plays count once on reconnect', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   const request = page.request;
   // The seeded premium listener: an account older than an hour, so its plays earn (a fresh
   // account's are refused 'new_account', docs/plays.md). Its playlists here are its own.
-  const [user] = await serverRows<{ id: string }>(
-    request,
-    `profiles?select=id&email=eq.${encodeURIComponent(DEMO.premium)}`,
-  );
-  if (!user) throw new Error('no seeded premium listener');
+  const user = { id: await demoUserId(request, DEMO.premium) };
   const tag = Math.random().toString(36).slice(2, 7);
   const since = new Date().toISOString();
   // The three shortest demo tracks: A and B are downloaded, X is not.
-  const [a, b, x] = await serverRows<SeededTrack>(
-    request,
-    'tracks?select=id,title,duration,cover_image,genre&status=eq.ready&order=duration.asc,id.asc&limit=3',
-  );
+  const [a, b, x] = await shortestTracks(request, 3);
   if (!a || !b || !x) throw new Error('the demo catalogue has fewer than 3 tracks');
   const saved = await seedPlaylist(request, user.id, `Road Trip ${tag}`, [a.id, b.id]);
   const mixed = await seedPlaylist(request, user.id, `Mixed Bag ${tag}`, [a.id, x.id, b.id]);
@@ -59,6 +54,11 @@ test('premium: download a playlist, play it offline, plays count once on reconne
   });
   await page.goto(`/playlist/${mixed}`);
   await page.reload();
+  // The offline indicator says what works, as a live region.
+  const indicator = page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE });
+  await expect(indicator).toBeVisible();
+  await expect(indicator).toHaveAttribute('aria-live', 'polite');
+  await page.screenshot({ path: testInfo.outputPath('offline-playlist-1440.png') });
   const player = new PlayerPage(page);
   await page.getByRole('button', { name: `Play ${a.title}` }).click();
   await player.expectBarTitle(a.title);
@@ -91,6 +91,7 @@ test('premium: download a playlist, play it offline, plays count once on reconne
     );
   expect(await offlinePlays()).toHaveLength(0);
   await context.setOffline(false);
+  await expect(indicator).toHaveCount(0);
   await expect.poll(async () => (await offlinePlays()).length, { timeout: 30_000 }).toBe(1);
   expect(await offlinePlays()).toEqual([{ counted: true, refusal: null }]);
 
@@ -104,10 +105,7 @@ test('free: the download button is an upgrade prompt, and the server refuses', a
   test.setTimeout(120_000);
   const request = page.request;
   const user = await createUser(request, 'Free Listener');
-  const [track] = await serverRows<SeededTrack>(
-    request,
-    'tracks?select=id,title,duration,cover_image,genre&status=eq.ready&order=duration.asc,id.asc&limit=1',
-  );
+  const [track] = await shortestTracks(request, 1);
   if (!track) throw new Error('no demo track');
   await signIn(page, user.email, user.password);
   await page.goto(`/track/${track.id}`);
@@ -135,4 +133,75 @@ test('free: the download button is an upgrade prompt, and the server refuses', a
     return (await res.json()) as unknown;
   }, user.id);
   expect(allowed).toBe(false);
+});
+
+/** Sets a listener's plan as the payments webhook does (service role). */
+async function setPlan(page: Page, userId: string, plan: 'free' | 'premium') {
+  const key = serviceRoleKey();
+  const res = await page.request.patch(`/rest/v1/profiles?id=eq.${userId}`, {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    data: { subscription_plan: plan },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+const downloadRows = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('soundloft');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('downloads').objectStore('downloads').getAll();
+          all.onsuccess = () =>
+            resolve((all.result as { trackId: string; state: string }[]).map((d) => d.trackId));
+        };
+      }),
+  );
+
+test('a downloaded playlist follows its tracks off screen; a downgrade removes the downloads', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const request = page.request;
+  const user = await createUser(request, 'Offline Listener');
+  await setPlan(page, user.id, 'premium');
+  const [a, b, c] = await shortestTracks(request, 3);
+  if (!a || !b || !c) throw new Error('the demo catalogue has fewer than 3 tracks');
+  const tag = Math.random().toString(36).slice(2, 7);
+  const playlist = await seedPlaylist(request, user.id, `Commute ${tag}`, [a.id, b.id]);
+  await signIn(page, user.email, user.password);
+  await waitForServiceWorker(page);
+  await page.goto(`/playlist/${playlist}`);
+  await page.getByRole('button', { name: `Download Commute ${tag}` }).click();
+  await expect(page.getByRole('button', { name: `Remove download of Commute ${tag}` })).toHaveText(
+    'Downloaded',
+    { timeout: 60_000 },
+  );
+
+  // Away from the playlist, it changes on the server (another device): c added, a removed.
+  await page.goto('/library?tab=downloads');
+  await expect(page.getByRole('table', { name: 'Downloaded tracks' })).toBeVisible();
+  const key = serviceRoleKey();
+  const edited = await request.patch(`/rest/v1/playlists?id=eq.${playlist}`, {
+    headers: { apikey: key, authorization: `Bearer ${key}` },
+    data: { track_ids: [b.id, c.id] },
+  });
+  expect(edited.ok(), await edited.text()).toBe(true);
+  // The next pull (realtime, focus or the timer) brings it; the downloads follow with the
+  // playlist not on screen.
+  await expect
+    .poll(async () => (await downloadRows(page)).sort(), { timeout: 60_000 })
+    .toEqual([b.id, c.id].sort());
+  const downloaded = page.getByRole('table', { name: 'Downloaded tracks' });
+  await expect(downloaded.getByText(c.title)).toBeVisible({ timeout: 60_000 });
+  await expect(downloaded.getByText(a.title, { exact: true })).toHaveCount(0);
+  expect(await cachedFiles(page)).toBe(2);
+
+  // A downgrade: the next check (here the app's start) removes the downloads.
+  await setPlan(page, user.id, 'free');
+  await page.reload();
+  await expect.poll(() => downloadRows(page), { timeout: 30_000 }).toEqual([]);
+  await expect.poll(() => cachedFiles(page)).toBe(0);
+  await expect(page.getByText('No downloads yet.')).toBeVisible();
 });

@@ -2,3 +2,4 @@
 export { useTrackSearch, SERVER_PAGE, type TrackSearch } from './use-track-search';
 export { useTopGenres, type GenreCount } from './use-top-genres';
 export { normaliseSearch, trackMatches } from './track-search';
+export { useOnline } from './use-online';

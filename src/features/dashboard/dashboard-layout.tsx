@@ -3,6 +3,7 @@ import { lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import { toast, Toaster } from '@/components/toast';
 import { onSyncRejection, REJECTION_MESSAGES } from '@/data';
+import { OfflineBanner } from './offline-banner';
 import { PlayerDock } from './player-dock';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -66,6 +67,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           onToggleSidebar={toggleSidebar}
           onOpenMenu={openMenu}
         />
+        <OfflineBanner />
         <Box component="main" id="main" tabIndex={-1} className="dashboard-main">
           {children}
         </Box>

@@ -80,3 +80,26 @@ export async function demoTracksWithDistinctCovers(
   expect(picked.length).toBeGreaterThanOrEqual(count);
   return picked.slice(0, count);
 }
+
+/** The `count` shortest ready demo tracks (a stable choice: quick to play to their end). */
+export async function shortestTracks(
+  request: APIRequestContext,
+  count: number,
+): Promise<SeededTrack[]> {
+  const rows = await serverRows<SeededTrack>(
+    request,
+    `tracks?select=id,title,duration,cover_image,genre&status=eq.ready&order=duration.asc,id.asc&limit=${count}`,
+  );
+  expect(rows.length, 'demo tracks').toBe(count);
+  return rows;
+}
+
+/** The id of a seeded demo account (DEMO.premium...). */
+export async function demoUserId(request: APIRequestContext, email: string): Promise<string> {
+  const [user] = await serverRows<{ id: string }>(
+    request,
+    `profiles?select=id&email=eq.${encodeURIComponent(email)}`,
+  );
+  if (!user) throw new Error(`no seeded account ${email}`);
+  return user.id;
+}
