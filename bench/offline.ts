@@ -15,7 +15,15 @@ import { WebSocket } from 'ws';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startAppServer } from './app-server';
 import { percentile } from './explore-catalogue';
-import { clickToAudio, installMatcher, rawPlayToAudio } from './player-measure';
+import { loadavg } from 'node:os';
+import {
+  clickToAudio,
+  installMatcher,
+  installPhaseTrace,
+  playPhases,
+  rawPlayToAudio,
+  type PlayPhases,
+} from './player-measure';
 
 const EMAIL = 'premium@soundloft.local';
 const PASSWORD = 'soundloft-demo';
@@ -39,6 +47,11 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 export async function benchOffline(distDir: string): Promise<void> {
   console.log('\nOffline (production build, seeded premium listener, service worker, Chromium)');
+  console.log(
+    `  load average at the start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const server = await startAppServer(distDir, { seed: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
@@ -102,18 +115,22 @@ export async function benchOffline(distDir: string): Promise<void> {
     await page.reload();
     await page.getByRole('button', { name: `Play ${tracks[0]?.title}` }).waitFor();
     await installMatcher(page);
+    await installPhaseTrace(page, '/offline-audio/');
     const clicks: number[] = [];
+    const phases: PlayPhases[] = [];
     for (let i = 0; i < CLICKS; i++) {
       // Rows 0, 2, 4...: the preloaded track is the row after the one playing, never this one.
       const track = tracks[(i * 2) % TRACKS] ?? tracks[0];
       if (!track) break;
+      const src = `/offline-audio/${auth.user.id}/${track.id}`;
       clicks.push(
         await clickToAudio(
           page,
           page.getByRole('button', { name: `Play ${track.title}`, exact: true }),
-          [`/offline-audio/${auth.user.id}/${track.id}`],
+          [src],
         ),
       );
+      phases.push(await playPhases(page, src));
       await page.waitForTimeout(300);
     }
     // The same page offline without the app: a bare <audio> on the cached file (the service
@@ -139,6 +156,26 @@ export async function benchOffline(distDir: string): Promise<void> {
     );
     console.log(
       `  the same, bare new Audio().play() on the cached file (no app): p50 ${ms(percentile(rawSorted, 50))}  p95 ${ms(percentile(rawSorted, 95))}  (${rawSorted.length} plays)`,
+    );
+    // Where the click's time goes: the median of each step's time after the click.
+    const step = (name: Exclude<keyof PlayPhases, 'busy'>) => {
+      const values = phases
+        .map((p) => p[name])
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => a - b);
+      return values.length ? ms(percentile(values, 50)) : 'not seen';
+    };
+    console.log(
+      `  the click's steps, p50 after the click: source set ${step('src')}, canplay ${step('canplay')}, canplaythrough ${step('canplaythrough')}, play() ${step('play')}, playing ${step('playing')}, clock moving ${ms(percentile(sorted, 50))}`,
+    );
+    const busy = phases.map((p) => p.busy).sort((a, b) => a - b);
+    console.log(
+      `  main thread in long tasks (> 50 ms) from the click to 'playing': p50 ${ms(percentile(busy, 50))}  p95 ${ms(percentile(busy, 95))}`,
+    );
+    console.log(
+      `  load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
     );
   } finally {
     await browser.close();

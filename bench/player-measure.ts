@@ -194,3 +194,93 @@ export async function rawPlayToAudio(page: Page, src: string, preload: boolean):
     [src, preload] as const,
   );
 }
+
+/** When each step of one play happened, in ms after the click (null: not seen). */
+export interface PlayPhases {
+  /** The app gave the element its source (React, the store, sourceOf, Howler's Howl). */
+  src: number | null;
+  /** The element had enough to start (HAVE_FUTURE_DATA: where a bare play() would start). */
+  canplay: number | null;
+  /** The element expects to play through: what Howler waits for before calling play(). */
+  canplaythrough: number | null;
+  /** play() called on the element. */
+  play: number | null;
+  /** The element's 'playing' event. */
+  playing: number | null;
+  /** Main-thread time in long tasks (over 50 ms each) from the click to 'playing'. */
+  busy: number;
+}
+
+type TraceWindow = Window & {
+  __trace?: Map<string, Record<string, number>>;
+  __longTasks?: { start: number; duration: number }[];
+  __clickAt?: number;
+};
+
+/**
+ * Records, for every audio element whose source matches `part`, when its source was set, when
+ * it could play and play through, when play() was called and when it played. Once per page load.
+ */
+export async function installPhaseTrace(page: Page, part: string): Promise<void> {
+  await page.evaluate('globalThis.__name ??= (f) => f');
+  await page.evaluate((match) => {
+    const w = window as TraceWindow;
+    if (w.__trace) return;
+    const trace = new Map<string, Record<string, number>>();
+    w.__trace = trace;
+    const longTasks: { start: number; duration: number }[] = [];
+    w.__longTasks = longTasks;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: false });
+    const proto = HTMLMediaElement.prototype;
+    const srcProp = Object.getOwnPropertyDescriptor(proto, 'src');
+    const mark = (node: HTMLMediaElement, step: string) => {
+      const key = decodeURIComponent(node.src.split('?')[0] ?? '');
+      if (!key.includes(match)) return;
+      const steps = trace.get(key) ?? {};
+      steps[step] ??= performance.now();
+      trace.set(key, steps);
+    };
+    Object.defineProperty(proto, 'src', {
+      ...srcProp,
+      set(this: HTMLMediaElement, value: string) {
+        srcProp?.set?.call(this, value);
+        const key = decodeURIComponent(value.split('?')[0] ?? '');
+        if (key.includes(match))
+          trace.set(new URL(key, location.href).href, { src: performance.now() });
+        for (const step of ['canplay', 'canplaythrough', 'playing'])
+          this.addEventListener(step, () => mark(this, step), { once: true });
+      },
+    });
+    const play = proto.play;
+    proto.play = function (this: HTMLMediaElement) {
+      mark(this, 'play');
+      return play.call(this);
+    };
+  }, part);
+}
+
+/** The steps of the last play of `src` (an absolute path), relative to the last click. */
+export async function playPhases(page: Page, src: string): Promise<PlayPhases> {
+  return page.evaluate((path) => {
+    const w = window as TraceWindow;
+    const steps = w.__trace?.get(new URL(path, location.href).href) ?? {};
+    const at = (step: string) =>
+      steps[step] !== undefined && w.__clickAt !== undefined ? steps[step] - w.__clickAt : null;
+    const click = w.__clickAt ?? 0;
+    const end = steps.playing ?? performance.now();
+    const busy = (w.__longTasks ?? [])
+      .filter((t) => t.start + t.duration > click && t.start < end)
+      .reduce((sum, t) => sum + Math.min(end, t.start + t.duration) - Math.max(click, t.start), 0);
+    return {
+      src: at('src'),
+      canplay: at('canplay'),
+      canplaythrough: at('canplaythrough'),
+      play: at('play'),
+      playing: at('playing'),
+      busy,
+    };
+  }, src);
+}

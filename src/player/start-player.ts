@@ -15,7 +15,8 @@ export interface StartPlayerOptions {
 
 /** A track's audio URL; `prepare` readies the URLs of tracks likely to be played next. */
 export interface AudioSourceOf {
-  (track: PlayerTrack): Promise<string>;
+  /** A URL known at once (a downloaded track) is returned as it is: the sound starts now. */
+  (track: PlayerTrack): string | Promise<string>;
   prepare?(tracks: readonly PlayerTrack[]): void;
 }
 

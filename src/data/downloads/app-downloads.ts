@@ -28,22 +28,28 @@ import {
   recorded,
 } from './collection-sync';
 import { DownloadManager } from './download-manager';
+import {
+  checkKey,
+  checkedWithin,
+  watchPlayableDownloads,
+  type PlayableDownloads,
+} from './playable-downloads';
+
+export { OFFLINE_CHECK_DAYS } from './playable-downloads';
 
 export { QUOTA_MESSAGE, DOWNLOAD_FAILED_MESSAGE } from './download-manager';
 export type { DownloadQuality } from '../remote/downloads-remote';
 
-/** How long downloads stay playable without a plan check online (Spotify's rule). */
-export const OFFLINE_CHECK_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export const PREMIUM_ONLY_MESSAGE = 'Downloads are part of Premium. Upgrade to listen offline.';
 
-const checkKey = (userId: string) => `downloads:checked:${userId}`;
 const qualityKey = (userId: string) => `downloads:quality:${userId}`;
 
 let manager: DownloadManager | null = null;
 /** Stops keeping the current manager's collections in sync. */
 let stopCollections: (() => void) | null = null;
+
+/** The signed-in listener's downloads as the player asks about them (from memory). */
+let playable: PlayableDownloads | null = null;
 
 const DEVICE_KEY = 'soundloft-device-id';
 
@@ -76,6 +82,8 @@ async function signFor(userId: string, trackId: string) {
 function stopCurrent(): void {
   stopCollections?.();
   stopCollections = null;
+  playable?.stop();
+  playable = null;
   void manager?.stop();
   manager = null;
 }
@@ -92,6 +100,7 @@ function startFor(userId: string): DownloadManager {
   void m.start();
   void checkRights(m);
   stopCollections = keepCollectionsInSync(getDb(), m);
+  playable = watchPlayableDownloads(getDb(), userId);
   void refreshOthersPlaylists(m);
   return m;
 }
@@ -241,8 +250,7 @@ export async function removeDownloadsOf(userId: string): Promise<void> {
  * player plays a track from the downloads cache only then.
  */
 export async function downloadsPlayable(userId: string, now = Date.now()): Promise<boolean> {
-  const checked = (await getDb().meta.get(checkKey(userId)))?.value;
-  return typeof checked === 'string' && now - Date.parse(checked) < OFFLINE_CHECK_DAYS * DAY_MS;
+  return checkedWithin((await getDb().meta.get(checkKey(userId)))?.value, now);
 }
 
 /** Whether `trackId` is downloaded (whole, in the cache) for `userId`. */
@@ -251,14 +259,24 @@ export async function isDownloaded(userId: string, trackId: string): Promise<boo
 }
 
 /**
+ * downloadedSource answered at once from memory (the player's click path): the path, null, or
+ * undefined when memory cannot tell yet (then ask downloadedSource).
+ */
+export function downloadedSourceNow(userId: string, trackId: string): string | null | undefined {
+  if (!navigator.serviceWorker?.controller) return null;
+  return playable?.userId === userId ? playable.source(trackId) : undefined;
+}
+
+/**
  * The URL to play a downloaded track from (the service worker answers it from the downloads
  * cache), or null: not downloaded, not playable (no check for 30 days), or no service worker
- * controls the page (then nothing would answer that URL).
+ * controls the page (then nothing would answer that URL). From memory for the signed-in
+ * listener (the click's path), from Dexie otherwise.
  */
 export async function downloadedSource(userId: string, trackId: string): Promise<string | null> {
-  if (!navigator.serviceWorker?.controller) return null;
-  if (!(await isDownloaded(userId, trackId))) return null;
-  if (!(await downloadsPlayable(userId))) return null;
+  const now = downloadedSourceNow(userId, trackId);
+  if (now !== undefined) return now;
+  if (!(await isDownloaded(userId, trackId)) || !(await downloadsPlayable(userId))) return null;
   return offlineAudioPath(userId, trackId);
 }
 

@@ -5,10 +5,11 @@
  * (jsdom has none).
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { offlineAudioPath } from '@/lib/offline-audio';
 import { OFFLINE_CHECK_DAYS, downloadedSource, downloadsPlayable } from './app-downloads';
+import { watchPlayableDownloads } from './playable-downloads';
 
 const DAY = 24 * 60 * 60 * 1000;
 const checkedAt = (msAgo: number) =>
@@ -69,4 +70,33 @@ it('never checked, another listener, or not finished: not playable', async () =>
   expect(await downloadedSource('u2', 't1')).toBeNull();
   await getDb().downloads.update(['u1', 't1'], { state: 'downloading' });
   expect(await downloadedSource('u1', 't1')).toBeNull();
+});
+
+describe('from memory (the click)', () => {
+  async function until(check: () => boolean) {
+    for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(check()).toBe(true);
+  }
+
+  it('answers as Dexie does, and follows the rows and the checks live', async () => {
+    const view = watchPlayableDownloads(getDb(), 'u1');
+    try {
+      await until(() => view.source('t1') !== undefined);
+      expect(view.source('t1')).toBeNull(); // never checked
+      await checkedAt(29 * DAY);
+      await until(() => view.source('t1') === offlineAudioPath('u1', 't1'));
+      // 30 days later without a check: not playable.
+      expect(view.source('t1', Date.now() + 2 * DAY)).toBeNull();
+      await checkedAt(30 * DAY + 60_000);
+      await until(() => view.source('t1') === null);
+      await checkedAt(0);
+      await until(() => view.source('t1') !== null);
+      // Removed, or another track: nothing to play from the cache.
+      expect(view.source('t2')).toBeNull();
+      await getDb().downloads.delete(['u1', 't1']);
+      await until(() => view.source('t1') === null);
+    } finally {
+      view.stop();
+    }
+  });
 });

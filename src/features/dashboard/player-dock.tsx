@@ -4,6 +4,7 @@ import {
   createAudioSource,
   deviceId,
   downloadedSource,
+  downloadedSourceNow,
   getRepositories,
   isUnreachable,
   useLikedTrackIds,
@@ -33,16 +34,24 @@ export function PlayerDock({ userId }: { userId: string }) {
     // Tracks last played from the downloads cache: their listens are offline plays.
     const fromCache = new Set<string>();
     const sourceOf = Object.assign(
-      async (track: PlayerTrack) => {
-        const downloaded = await downloadedSource(userId, track.id);
-        if (downloaded) fromCache.add(track.id);
-        else fromCache.delete(track.id);
-        if (downloaded) return downloaded;
-        if (!navigator.onLine) throw new NotDownloadedError(track.title);
-        return signed(track).catch((error: unknown) => {
-          // navigator.onLine can say online while nothing gets through (a reload offline).
-          throw isUnreachable(error) ? new NotDownloadedError(track.title) : error;
-        });
+      (track: PlayerTrack): string | Promise<string> => {
+        // Known at once for a downloaded track: the sound starts in the click's own task.
+        const now = downloadedSourceNow(userId, track.id);
+        if (typeof now === 'string') {
+          fromCache.add(track.id);
+          return now;
+        }
+        return (async () => {
+          const downloaded = now === null ? null : await downloadedSource(userId, track.id);
+          if (downloaded) fromCache.add(track.id);
+          else fromCache.delete(track.id);
+          if (downloaded) return downloaded;
+          if (!navigator.onLine) throw new NotDownloadedError(track.title);
+          return signed(track).catch((error: unknown) => {
+            // navigator.onLine can say online while nothing gets through (a reload offline).
+            throw isUnreachable(error) ? new NotDownloadedError(track.title) : error;
+          });
+        })();
       },
       {
         // Lists on screen are signed ahead (prepareAudio), online only.

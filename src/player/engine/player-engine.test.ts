@@ -79,11 +79,15 @@ describe('PlayerEngine', () => {
     expect(playerState.currentTime).toBe(1.5);
   });
 
-  it('preloads the next track once the current one is loaded, and switches to it', async () => {
+  it('preloads the next track once the current one plays, and switches to it', async () => {
     actions.clickTrack([a, b, c], a);
     await settle();
     expect(backend.live()).toEqual(['a']);
     backend.sound('a').load(100);
+    await settle();
+    // Loaded but not playing yet: a second file loading now would delay the first sound.
+    expect(backend.live()).toEqual(['a']);
+    backend.sound('a').started();
     await settle();
     expect(backend.live()).toEqual(['a', 'b']);
     const preloaded = backend.sound('b');
@@ -96,11 +100,22 @@ describe('PlayerEngine', () => {
     expect(playerState.duration).toBe(100);
   });
 
+  it('a paused track that can play preloads the next one', async () => {
+    actions.clickTrack([a, b], a);
+    actions.pause();
+    await settle();
+    backend.sound('a').load(100);
+    await settle();
+    expect(backend.live()).toEqual(['a', 'b']);
+  });
+
   it('drops a preload that is no longer next (shuffle on)', async () => {
     actions.clickTrack([a, b], a);
     await settle();
     backend.sound('a').load(100);
+    backend.sound('a').started();
     await settle();
+    expect(backend.live()).toEqual(['a', 'b']);
     actions.toggleShuffle();
     await settle();
     expect(backend.live()).toEqual(['a']);
@@ -229,6 +244,7 @@ describe('PlayerEngine', () => {
     actions.clickTrack([a, b], a);
     await settle();
     backend.sound('a').load(100);
+    backend.sound('a').started();
     await settle();
     backend.sound('b').events.onLoadError('404');
     expect(playerState.error).toBeNull();
@@ -285,6 +301,20 @@ describe('PlayerEngine with sourceOf (signed URLs)', () => {
     const sound = backend.sound('a');
     expect(sound.src).toContain('/object/sign/renditions/a/standard.mp3');
     expect(sound.calls).toEqual(['seek:12', 'play']);
+  });
+
+  it('a URL known at once (a downloaded track) makes the sound in the same task', () => {
+    stop();
+    const engine = new PlayerEngine({
+      backend,
+      currentUserId: () => 'listener',
+      sourceOf: (track) => `/offline-audio/listener/${track.id}.mp3`,
+    });
+    stop = engine.start();
+    actions.clickTrack([a, b], a);
+    engine.sync(); // what the store's notification runs; no promise to wait for
+    expect(backend.sound('a').src).toBe('/offline-audio/listener/a.mp3');
+    expect(backend.sound('a').calls).toEqual(['play']);
   });
 
   it('a refused source is a load error: reported and skipped', async () => {

@@ -1,8 +1,8 @@
 /**
  * Plays what the store says. It follows the store (current track, playing flag, volume), takes
  * one-shot commands (seek) from the actions, and reports back through actions: position and
- * length, a track's end, errors. The next track is preloaded once the current one can play, so
- * the change is near-gapless. Audio comes from an injected backend (Howler in the app, a fake in
+ * length, a track's end, errors. The next track is preloaded once the current one plays (or can
+ * play, when paused), so the change is near-gapless. Audio comes from an injected backend (Howler in the app, a fake in
  * tests).
  */
 import { subscribe } from 'valtio';
@@ -43,9 +43,11 @@ export interface EngineOptions {
   tickMs?: number;
   /**
    * The URL to play a track from. The app signs the best rendition the listener's plan allows
-   * (docs/upload.md, "Playback"); without it the track's audioUrl is played as it is.
+   * (docs/upload.md, "Playback"); without it the track's audioUrl is played as it is. A URL
+   * known at once (a downloaded track, docs/offline.md) is returned as a string: the sound is
+   * made in the same task, before React renders the click.
    */
-  sourceOf?: (track: PlayerTrack) => Promise<string>;
+  sourceOf?: (track: PlayerTrack) => string | Promise<string>;
   /** The stems player (Web Audio in the app). */
   createStemsSound?: typeof createStemsSound;
 }
@@ -54,6 +56,8 @@ interface Loaded {
   track: PlayerTrack;
   sound: Sound;
   loaded: boolean;
+  /** Whether its audio has started playing once (the next track is preloaded only then). */
+  started: boolean;
   /** The stems this entry plays (their URLs joined), or null: the track's own audio. */
   stemsKey: string | null;
   stems: StemsSound | null;
@@ -176,6 +180,7 @@ export class PlayerEngine {
       track,
       sound: undefined as unknown as Sound,
       loaded: false,
+      started: false,
       stemsKey: null,
       stems: null,
     };
@@ -187,14 +192,13 @@ export class PlayerEngine {
   private ownSound(entry: Loaded): Sound {
     const events = this.eventsFor(entry);
     const { backend, sourceOf } = this.options;
-    return sourceOf
-      ? new DeferredSound(
-          sourceOf(entry.track).then(
-            (url) => () => backend.createSound(url, { preload: true }, events),
-          ),
-          events,
-        )
-      : backend.createSound(entry.track.audioUrl, { preload: true }, events);
+    if (!sourceOf) return backend.createSound(entry.track.audioUrl, { preload: true }, events);
+    const url = sourceOf(entry.track);
+    if (typeof url === 'string') return backend.createSound(url, { preload: true }, events);
+    return new DeferredSound(
+      url.then((src) => () => backend.createSound(src, { preload: true }, events)),
+      events,
+    );
   }
 
   /**
@@ -237,10 +241,12 @@ export class PlayerEngine {
       onPlayError: (error) => this.onError(entry, 'play', error),
       onPlay: () => {
         if (entry !== this.current) return;
+        entry.started = true;
         this.consecutiveErrors = 0;
         this.startTicker();
         this.media.setPlaying(true);
         this.updatePosition();
+        this.preloadUpcoming();
       },
       onPause: () => {
         if (entry === this.current) this.stopTicker();
@@ -313,8 +319,14 @@ export class PlayerEngine {
     this.updatePosition(command.time);
   }
 
+  /**
+   * Loads the next track once the current one can play and, when it was asked to play, has
+   * started: a second file loading while the first starts delays the first sound (docs/offline.md,
+   * "Figures").
+   */
   private preloadUpcoming(): void {
     if (!this.current?.loaded) return;
+    if (this.playing && !this.current.started) return;
     const upcoming = upcomingTrack(playerState);
     if (!upcoming || upcoming.id === this.current.track.id) {
       this.dropPreloaded();
