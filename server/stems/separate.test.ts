@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STEM_NAMES, separate, type Stems } from './separate';
+import { STEM_NAMES, runningMedian, separate, type Stems } from './separate';
+import { noise } from './test-signals';
 
 const RATE = 44100;
 
@@ -18,19 +19,6 @@ function tone(seconds: number, hz: number, amplitude = 0.5): Float32Array {
 function clicks(seconds: number, everySeconds: number): Float32Array {
   const x = new Float32Array(Math.round(seconds * RATE));
   for (let n = 0; n < x.length; n += Math.round(everySeconds * RATE)) x[n] = 0.9;
-  return x;
-}
-
-/** A small deterministic noise generator (xorshift), for reproducible mixtures. */
-function noise(length: number, amplitude: number, seed = 1): Float32Array {
-  let s = seed >>> 0 || 1;
-  const x = new Float32Array(length);
-  for (let n = 0; n < length; n++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    x[n] = amplitude * ((s >>> 0) / 2 ** 32 - 0.5);
-  }
   return x;
 }
 
@@ -89,6 +77,31 @@ describe('separate', { timeout: 120_000 }, () => {
     expect(energy(panned.vocals.channels) / energy([mid, silent])).toBeLessThan(0.01);
   });
 
+  it('gives the vocals what does not repeat (REPET), not an accompaniment that does', () => {
+    // A chord pattern repeating every 1.5 s for 12 s, and a melody note that comes once.
+    const length = 12 * RATE;
+    const pattern = new Float32Array(length);
+    const chord = [tone(12, 523, 0.2), tone(12, 659, 0.2)];
+    for (let n = 0; n < length; n++) {
+      if ((n / RATE) % 1.5 < 0.75) {
+        pattern[n] = (chord[0]![n] as number) + (chord[1]![n] as number);
+      }
+    }
+    const melody = new Float32Array(length);
+    melody.set(tone(1, 880, 0.3), 5 * RATE);
+    const mix = pattern.map((v, n) => v + (melody[n] as number));
+    const alone = separate([pattern], RATE);
+    expect(energy(alone.vocals.channels) / energy([pattern])).toBeLessThan(0.1);
+    const stems = separate([mix], RATE);
+    const vocals = stems.vocals.channels[0] as Float32Array;
+    let dot = 0;
+    for (let n = 0; n < length; n++) dot += (vocals[n] as number) * (melody[n] as number);
+    // Most of the melody is in the vocals, and little else is.
+    expect(dot / energy([melody])).toBeGreaterThan(0.7);
+    expect(energy([vocals]) / energy([melody])).toBeLessThan(1.3);
+    expect(maxSumError([mix], stems)).toBeLessThan(1e-5);
+  });
+
   it('keeps a click train out of the bass and puts it in the drums', () => {
     const input = [clicks(2, 0.5)];
     const stems = separate(input, RATE);
@@ -113,5 +126,25 @@ describe('separate', { timeout: 120_000 }, () => {
     separate([tone(1, 440)], RATE, { onProgress: (f) => seen.push(f) });
     expect(seen.at(-1)).toBe(1);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+});
+
+describe('runningMedian', () => {
+  it('equals the median of each centred window, edges replicated', () => {
+    const x = Float64Array.from(noise(300, 2, 9));
+    x.fill(0.25, 100, 140); // ties
+    for (const width of [1, 3, 17, 31]) {
+      const out = new Float64Array(x.length);
+      runningMedian(x, x.length, width, new Float64Array(width), out);
+      const half = width >> 1;
+      for (let i = 0; i < x.length; i++) {
+        const window: number[] = [];
+        for (let j = i - half; j <= i + half; j++) {
+          window.push(x[Math.min(x.length - 1, Math.max(0, j))] as number);
+        }
+        window.sort((a, b) => a - b);
+        expect(out[i]).toBe(window[half]);
+      }
+    }
   });
 });

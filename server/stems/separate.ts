@@ -6,7 +6,8 @@
  * is computed in the time domain as `mixture − vocals − drums − bass`, so the four stems sum
  * back to the mixture exactly (up to float rounding) whatever the masks are.
  */
-import { BINS, FRAME, Stft, frameCount, windowNorm } from './stft';
+import FFT from 'fft.js';
+import { BINS, FRAME, HOP, Stft, frameCount, windowNorm } from './stft';
 
 export const STEM_NAMES = ['vocals', 'drums', 'bass', 'other'] as const;
 export type StemName = (typeof STEM_NAMES)[number];
@@ -18,14 +19,36 @@ export interface StemAudio {
 
 export type Stems = Record<StemName, StemAudio>;
 
+/** The separator's settings (chosen by measurement: docs/stems.md, `npm run bench -- stems`). */
+export interface Tuning {
+  /** Median filter lengths in frames (time) and bins (frequency). */
+  timeMedian: number;
+  freqMedian: number;
+  /** Time median length for the bins below ~300 Hz (kick drums decay slowly). */
+  lowTimeMedian: number;
+  /** Vocals are the non-repeating part (REPET, adaptive) rather than the whole harmonic part. */
+  repet: boolean;
+  /** Periods each side of a frame in REPET's repeating model. */
+  repetPeriods: number;
+  /** The longest repeating period looked for, seconds. */
+  repetMaxSeconds: number;
+}
+
+export const DEFAULT_TUNING: Tuning = {
+  timeMedian: 17,
+  freqMedian: 17,
+  lowTimeMedian: 31,
+  repet: true,
+  repetPeriods: 5,
+  repetMaxSeconds: 12,
+};
+
 export interface SeparateOptions {
   /** Called with a fraction in [0, 1] as the work advances. */
   onProgress?: (fraction: number) => void;
+  tuning?: Partial<Tuning>;
 }
 
-/** Median filter lengths in frames (time, ~0.2 s) and bins (frequency, ~370 Hz at 44.1 kHz). */
-const TIME_MEDIAN = 17;
-const FREQ_MEDIAN = 17;
 const EPS = 1e-20;
 
 function smoothStep(x: number, from: number, to: number): number {
@@ -62,35 +85,134 @@ function median(buf: Float64Array, n: number): number {
   return buf[k] as number;
 }
 
-/** Median along time of each bin of `mag` (frames × BINS, frame-major), edges replicated. */
-function timeMedian(mag: Float32Array, frames: number): Float32Array {
+/**
+ * Running median of `x[0..n)` over windows of `width` (odd) values centred on each index, edges
+ * replicated, into `out[0..n)` (`out[i]` at `out[outOffset + i·outStride]`). A sorted window is
+ * kept: each step removes the value leaving and inserts the one entering (O(width) moves, no
+ * re-selection).
+ */
+export function runningMedian(
+  x: Float64Array,
+  n: number,
+  width: number,
+  sorted: Float64Array,
+  out: Float32Array | Float64Array,
+  outOffset = 0,
+  outStride = 1,
+): void {
+  const half = width >> 1;
+  const at = (i: number) => x[i < 0 ? 0 : i >= n ? n - 1 : i] as number;
+  for (let j = 0; j < width; j++) sorted[j] = at(j - half);
+  sorted.subarray(0, width).sort();
+  for (let i = 0; i < n; i++) {
+    out[outOffset + i * outStride] = sorted[half] as number;
+    if (i + 1 === n) break;
+    const leaving = at(i - half);
+    const entering = at(i + half + 1);
+    if (leaving === entering) continue;
+    // Remove `leaving` (present in the window), then insert `entering` in order.
+    let p = 0;
+    while ((sorted[p] as number) !== leaving) p++;
+    if (entering > leaving) {
+      while (p + 1 < width && (sorted[p + 1] as number) < entering) {
+        sorted[p] = sorted[p + 1] as number;
+        p++;
+      }
+    } else {
+      while (p > 0 && (sorted[p - 1] as number) > entering) {
+        sorted[p] = sorted[p - 1] as number;
+        p--;
+      }
+    }
+    sorted[p] = entering;
+  }
+}
+
+/**
+ * Median along time of each bin of `mag` (frames × BINS, frame-major), edges replicated, over
+ * `length(f)` frames (odd).
+ */
+function timeMedian(
+  mag: Float32Array,
+  frames: number,
+  length: (bin: number) => number,
+): Float32Array {
   const out = new Float32Array(mag.length);
-  const half = TIME_MEDIAN >> 1;
-  const buf = new Float64Array(TIME_MEDIAN);
   const column = new Float64Array(frames);
+  const sorted = new Float64Array(256);
   for (let f = 0; f < BINS; f++) {
     for (let t = 0; t < frames; t++) column[t] = mag[t * BINS + f] as number;
-    for (let t = 0; t < frames; t++) {
-      for (let j = -half; j <= half; j++) {
-        const u = Math.min(frames - 1, Math.max(0, t + j));
-        buf[j + half] = column[u] as number;
+    runningMedian(column, frames, length(f), sorted, out, f, BINS);
+  }
+  return out;
+}
+
+/**
+ * REPET's repeating model: for each bin and frame, the median of the magnitudes `period` frames
+ * apart, `periods` each side (those inside the track).
+ */
+function periodMedian(
+  mag: Float32Array,
+  frames: number,
+  period: number,
+  periods: number,
+): Float32Array {
+  const out = new Float32Array(mag.length);
+  const buf = new Float64Array(2 * periods + 1);
+  for (let t = 0; t < frames; t++) {
+    for (let f = 0; f < BINS; f++) {
+      let k = 0;
+      for (let j = -periods; j <= periods; j++) {
+        const u = t + j * period;
+        if (u >= 0 && u < frames) buf[k++] = mag[u * BINS + f] as number;
       }
-      out[t * BINS + f] = median(buf, TIME_MEDIAN);
+      out[t * BINS + f] = median(buf, k);
     }
   }
   return out;
 }
 
-/** Median along frequency of one frame's magnitudes, edges replicated. */
-function freqMedian(mag: Float32Array, offset: number, out: Float64Array, buf: Float64Array): void {
-  const half = FREQ_MEDIAN >> 1;
-  for (let f = 0; f < BINS; f++) {
-    for (let j = -half; j <= half; j++) {
-      const g = Math.min(BINS - 1, Math.max(0, f + j));
-      buf[j + half] = mag[offset + g] as number;
+/**
+ * REPET's repeating period (Rafii & Pardo 2013), in frames: the strongest peak of the beat
+ * spectrum (the autocorrelation along time of the power spectrogram, averaged over the bins
+ * below ~5 kHz) between ~1 s and a third of the track.
+ */
+function repeatingPeriod(
+  mag: Float32Array,
+  frames: number,
+  sampleRate: number,
+  maxSeconds: number,
+): number {
+  const frameSeconds = HOP / sampleRate;
+  const minLag = Math.round(1 / frameSeconds);
+  const maxLag = Math.min(Math.round(maxSeconds / frameSeconds), Math.floor(frames / 3));
+  if (maxLag <= minLag) return 0;
+  const topBin = Math.min(BINS, Math.round((5000 * FRAME) / sampleRate));
+  let size = 2;
+  while (size < 2 * frames) size *= 2;
+  const fft = new FFT(size);
+  const input = new Float64Array(size);
+  const spec = fft.createComplexArray() as number[];
+  const back = fft.createComplexArray() as number[];
+  const beat = new Float64Array(maxLag + 1);
+  for (let f = 1; f < topBin; f += 2) {
+    input.fill(0);
+    for (let t = 0; t < frames; t++) input[t] = (mag[t * BINS + f] as number) ** 2;
+    fft.realTransform(spec, input);
+    fft.completeSpectrum(spec);
+    for (let k = 0; k < size; k++) {
+      spec[2 * k] = (spec[2 * k] as number) ** 2 + (spec[2 * k + 1] as number) ** 2;
+      spec[2 * k + 1] = 0;
     }
-    out[f] = median(buf, FREQ_MEDIAN);
+    fft.inverseTransform(back, spec);
+    const zero = (back[0] as number) || 1;
+    // Unbiased (divided by the overlap), normalised per bin.
+    for (let l = 0; l <= maxLag; l++)
+      beat[l] = (beat[l] as number) + (back[2 * l] as number) / zero / (frames - l);
   }
+  let best = minLag;
+  for (let l = minLag; l <= maxLag; l++) if ((beat[l] as number) > (beat[best] as number)) best = l;
+  return best;
 }
 
 /** Per-bin weights: the bass band (harmonic energy below ~200 Hz) and the voice band. */
@@ -124,6 +246,8 @@ export function separate(
   const specL = new Float64Array(2 * BINS);
   const specR = new Float64Array(2 * BINS);
   const progress = options.onProgress ?? (() => {});
+  const tuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const lowBins = Math.round((300 * FRAME) / sampleRate);
 
   // Pass 1: magnitude of the mixture (mean of the channels' magnitudes).
   const mag = new Float32Array(frames * BINS);
@@ -132,13 +256,19 @@ export function separate(
     if (right !== left) stft.forward(right, t, specR);
     else specR.set(specL);
     for (let f = 0; f < BINS; f++) {
-      const a = Math.hypot(specL[2 * f] as number, specL[2 * f + 1] as number);
-      const b = Math.hypot(specR[2 * f] as number, specR[2 * f + 1] as number);
+      const a = Math.sqrt((specL[2 * f] as number) ** 2 + (specL[2 * f + 1] as number) ** 2);
+      const b = Math.sqrt((specR[2 * f] as number) ** 2 + (specR[2 * f + 1] as number) ** 2);
       mag[t * BINS + f] = 0.5 * (a + b);
     }
     if ((t & 255) === 0) progress((0.25 * t) / frames);
   }
-  const harmonic = timeMedian(mag, frames);
+  const harmonic = timeMedian(mag, frames, (f) =>
+    f < lowBins ? tuning.lowTimeMedian : tuning.timeMedian,
+  );
+  const period = tuning.repet
+    ? repeatingPeriod(mag, frames, sampleRate, tuning.repetMaxSeconds)
+    : 0;
+  const repeating = period > 0 ? periodMedian(mag, frames, period, tuning.repetPeriods) : null;
   progress(0.5);
 
   // Pass 2: masks per frame, applied to both channels, overlap-added into the stems.
@@ -148,19 +278,19 @@ export function separate(
   const drums = out();
   const bass = out();
   const percussive = new Float64Array(BINS);
-  const buf = new Float64Array(FREQ_MEDIAN);
-  const masked = [
-    new Float64Array(2 * BINS),
-    new Float64Array(2 * BINS),
-    new Float64Array(2 * BINS),
-  ];
+  const frame = new Float64Array(BINS);
+  const sorted = new Float64Array(tuning.freqMedian);
+  const stemsOut = [vocals, drums, bass];
+  const masked = Array.from({ length: 3 * channels.length }, () => new Float64Array(2 * BINS));
+  const targets: Float32Array[] = [];
   const masks = [new Float64Array(BINS), new Float64Array(BINS), new Float64Array(BINS)];
   const [maskV, maskD, maskB] = masks as [Float64Array, Float64Array, Float64Array];
   for (let t = 0; t < frames; t++) {
     stft.forward(left, t, specL);
     if (right !== left) stft.forward(right, t, specR);
     else specR.set(specL);
-    freqMedian(mag, t * BINS, percussive, buf);
+    for (let f = 0; f < BINS; f++) frame[f] = mag[t * BINS + f] as number;
+    runningMedian(frame, BINS, tuning.freqMedian, sorted, percussive);
     for (let f = 0; f < BINS; f++) {
       const h = (harmonic[t * BINS + f] as number) ** 2;
       const p = (percussive[f] as number) ** 2;
@@ -178,21 +308,39 @@ export function separate(
         (specR[2 * f] as number) ** 2 +
         (specR[2 * f + 1] as number) ** 2;
       const centre = Math.max(0, Math.min(1, (2 * lr) / (power + EPS)));
-      maskV[f] = harm * (voiceBand[f] as number) * centre * centre;
+      let voice = harm * (voiceBand[f] as number) * centre * centre;
+      if (repeating) {
+        // The part that does not repeat every period: min(model, M)/M is the repeating share.
+        const m = mag[t * BINS + f] as number;
+        const r = Math.min(repeating[t * BINS + f] as number, m);
+        voice *= m > 0 ? 1 - (r * r) / (m * m) : 0;
+      }
+      maskV[f] = voice;
     }
-    const stemsOut = [vocals, drums, bass];
-    for (let c = 0; c < channels.length; c++) {
-      const spec = c === 0 ? specL : specR;
-      for (let s = 0; s < 3; s++) {
-        const m = masks[s] as Float64Array;
-        const dst = masked[s] as Float64Array;
+    // The masked spectra (stem × channel), inverted two at a time (one complex inverse FFT).
+    let n = 0;
+    for (let s = 0; s < 3; s++) {
+      const m = masks[s] as Float64Array;
+      for (let c = 0; c < channels.length; c++) {
+        const spec = c === 0 ? specL : specR;
+        const dst = masked[n] as Float64Array;
         for (let f = 0; f < BINS; f++) {
           dst[2 * f] = (spec[2 * f] as number) * (m[f] as number);
           dst[2 * f + 1] = (spec[2 * f + 1] as number) * (m[f] as number);
         }
-        stft.overlapAdd(dst, t, (stemsOut[s] as Float32Array[])[c] as Float32Array);
+        targets[n++] = (stemsOut[s] as Float32Array[])[c] as Float32Array;
       }
     }
+    for (let i = 0; i + 1 < n; i += 2) {
+      stft.overlapAdd2(
+        masked[i] as Float64Array,
+        masked[i + 1] as Float64Array,
+        t,
+        targets[i] as Float32Array,
+        targets[i + 1] as Float32Array,
+      );
+    }
+    if (n % 2) stft.overlapAdd(masked[n - 1] as Float64Array, t, targets[n - 1] as Float32Array);
     if ((t & 255) === 0) progress(0.5 + (0.45 * t) / frames);
   }
 

@@ -42,6 +42,42 @@ export class Stft {
     for (let k = 0; k < 2 * BINS; k++) out[k] = this.full[k] as number;
   }
 
+  /**
+   * Adds the windowed inverses of two spectra (BINS complex values each) into `ya` and `yb` at
+   * frame `t`, with one complex inverse FFT: both signals are real, so the inverse of `A + i·B`
+   * has `a` as its real part and `b` as its imaginary part.
+   */
+  overlapAdd2(
+    a: Float64Array,
+    b: Float64Array,
+    t: number,
+    ya: Float32Array | Float64Array,
+    yb: Float32Array | Float64Array,
+  ): void {
+    const full = this.full;
+    for (let k = 0; k < BINS; k++) {
+      full[2 * k] = (a[2 * k] as number) - (b[2 * k + 1] as number);
+      full[2 * k + 1] = (a[2 * k + 1] as number) + (b[2 * k] as number);
+    }
+    for (let k = BINS; k < FRAME; k++) {
+      const m = FRAME - k;
+      // conj(A[m]) + i·conj(B[m])
+      full[2 * k] = (a[2 * m] as number) + (b[2 * m + 1] as number);
+      full[2 * k + 1] = (b[2 * m] as number) - (a[2 * m + 1] as number);
+    }
+    this.fft.inverseTransform(this.back, full);
+    const back = this.back;
+    const start = frameStart(t);
+    const from = Math.max(0, -start);
+    const to = Math.min(FRAME, ya.length - start);
+    for (let i = from; i < to; i++) {
+      const n = start + i;
+      const w = hann[i] as number;
+      ya[n] = (ya[n] as number) + (back[2 * i] as number) * w;
+      yb[n] = (yb[n] as number) + (back[2 * i + 1] as number) * w;
+    }
+  }
+
   /** Adds the windowed inverse of `spectrum` (BINS complex values) into `y` at frame `t`. */
   overlapAdd(spectrum: Float64Array, t: number, y: Float32Array | Float64Array): void {
     const full = this.full;
