@@ -5,17 +5,20 @@
  */
 import { startTsWorker } from '../lib/ts-worker';
 import { AudioRejected } from '../processing/inspect';
-import type { Stems } from './separate';
+import type { Stems, Tuning } from './separate';
 import type { StemFiles } from './separate-file';
+import type { Mp3Kbps } from '../processing/encode-mp3';
 
 export type SeparateRequest =
-  | { type: 'pcm'; channels: Float32Array[]; sampleRate: number }
-  | { type: 'file'; bytes: Uint8Array };
+  | { type: 'pcm'; channels: Float32Array[]; sampleRate: number; tuning?: Partial<Tuning> }
+  | { type: 'file'; bytes: Uint8Array }
+  | { type: 'encode'; stems: Float32Array[][]; sampleRate: number; kbps: Mp3Kbps };
 
 export type SeparateReply =
   | { type: 'progress'; fraction: number }
   | { type: 'done'; stems: Stems }
   | { type: 'files'; result: StemFiles }
+  | { type: 'encoded'; files: Uint8Array[] }
   | { type: 'rejected'; reason: string }
   | { type: 'error'; error: string };
 
@@ -23,6 +26,7 @@ function onWorker<T>(
   request: SeparateRequest,
   pick: (reply: SeparateReply) => T | undefined,
   onProgress?: (fraction: number) => void,
+  transfer: ArrayBuffer[] = [],
 ): Promise<T> {
   const worker = startTsWorker(new URL('./worker.ts', import.meta.url));
   return new Promise<T>((resolve, reject) => {
@@ -46,8 +50,8 @@ function onWorker<T>(
     worker.on('exit', (code) =>
       finish(() => reject(new Error(`stems worker exited with code ${code}`))),
     );
-    // Copies (not transfers) the input: the caller keeps its data.
-    worker.postMessage(request);
+    // Copies the input (the caller keeps its data) unless `transfer` hands its buffers over.
+    worker.postMessage(request, transfer);
   });
 }
 
@@ -56,9 +60,10 @@ export function separateOnWorker(
   channels: Float32Array[],
   sampleRate: number,
   onProgress?: (fraction: number) => void,
+  tuning?: Partial<Tuning>,
 ): Promise<Stems> {
   return onWorker(
-    { type: 'pcm', channels, sampleRate },
+    { type: 'pcm', channels, sampleRate, tuning },
     (reply) => (reply.type === 'done' ? reply.stems : undefined),
     onProgress,
   );
@@ -73,5 +78,22 @@ export function separateFileOnWorker(
     { type: 'file', bytes },
     (reply) => (reply.type === 'files' ? reply.result : undefined),
     onProgress,
+  );
+}
+
+/**
+ * Encodes stems to MP3 on another worker (the stems job encodes half of its stems there while it
+ * encodes the others: the four encodes are a third of the job). The PCM is transferred, not copied.
+ */
+export function encodeOnWorker(
+  stems: Float32Array[][],
+  sampleRate: number,
+  kbps: Mp3Kbps,
+): Promise<Uint8Array[]> {
+  return onWorker(
+    { type: 'encode', stems, sampleRate, kbps },
+    (reply) => (reply.type === 'encoded' ? reply.files : undefined),
+    undefined,
+    stems.flat().map((ch) => ch.buffer as ArrayBuffer),
   );
 }

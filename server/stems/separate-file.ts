@@ -7,6 +7,7 @@ import { decodeAudio } from '../processing/decode';
 import { encodeMp3 } from '../processing/encode-mp3';
 import { AudioRejected, UNREADABLE_AUDIO, type AudioFormat } from '../processing/inspect';
 import { sniffContentType } from '../storage/sniff';
+import { encodeOnWorker } from './on-worker';
 import { STEM_NAMES, separate, type StemName } from './separate';
 
 export const STEM_KBPS = 128;
@@ -25,9 +26,15 @@ const FORMAT_OF_MIME: Record<string, AudioFormat> = {
   'audio/flac': 'flac',
 };
 
+export interface SeparateFileOptions {
+  /** Encodes stems elsewhere (default: on a helper worker); null encodes all four here. */
+  helper?: typeof encodeOnWorker | null;
+}
+
 export async function separateFile(
   bytes: Uint8Array,
   onProgress: (fraction: number) => void = () => undefined,
+  options: SeparateFileOptions = {},
 ): Promise<StemFiles> {
   const mime = sniffContentType(bytes);
   const format = mime ? FORMAT_OF_MIME[mime] : undefined;
@@ -48,11 +55,24 @@ export async function separateFile(
     onProgress: (f) => onProgress(0.05 + 0.8 * f),
   });
   const separateMs = lap();
+  // Half of the stems are encoded on a helper worker while this thread encodes the others (on a
+  // single core, or in tests, `helper: null` encodes them all here).
   const files = {} as Record<StemName, Uint8Array>;
-  for (const [i, name] of STEM_NAMES.entries()) {
+  const away: StemName[] = options.helper === null ? [] : ['bass', 'other'];
+  const here = STEM_NAMES.filter((n) => !away.includes(n));
+  const helper =
+    away.length > 0
+      ? (options.helper ?? encodeOnWorker)(
+          away.map((n) => stems[n].channels),
+          decoded.sampleRate,
+          STEM_KBPS,
+        )
+      : Promise.resolve([]);
+  for (const [i, name] of here.entries()) {
     files[name] = await encodeMp3(stems[name].channels, decoded.sampleRate, STEM_KBPS);
     onProgress(0.85 + (0.15 * (i + 1)) / STEM_NAMES.length);
   }
+  (await helper).forEach((bytes, i) => (files[away[i] as StemName] = bytes));
   return {
     files,
     sampleRate: decoded.sampleRate,

@@ -1,8 +1,10 @@
 /**
- * Worker thread of the separator: separates the PCM it is sent (`pcm`), or decodes, separates and
- * encodes a stored file (`file`), and transfers the result back.
+ * Worker thread of the separator: separates the PCM it is sent (`pcm`), decodes, separates and
+ * encodes a stored file (`file`), or encodes stems (`encode`, the file job's helper), and
+ * transfers the result back.
  */
 import { parentPort } from 'node:worker_threads';
+import { encodeMp3 } from '../processing/encode-mp3';
 import { AudioRejected } from '../processing/inspect';
 import { STEM_NAMES, separate } from './separate';
 import { separateFile } from './separate-file';
@@ -30,8 +32,28 @@ port.on('message', (request: SeparateRequest) => {
     }, fail);
     return;
   }
+  if (request.type === 'encode') {
+    (async () => {
+      const files: Uint8Array[] = [];
+      for (const channels of request.stems) {
+        files.push(await encodeMp3(channels, request.sampleRate, request.kbps));
+      }
+      return files;
+    })().then(
+      (files) =>
+        port.postMessage(
+          { type: 'encoded', files } satisfies SeparateReply,
+          files.map((f) => f.buffer as ArrayBuffer),
+        ),
+      fail,
+    );
+    return;
+  }
   try {
-    const stems = separate(request.channels, request.sampleRate, { onProgress: progress });
+    const stems = separate(request.channels, request.sampleRate, {
+      onProgress: progress,
+      tuning: request.tuning,
+    });
     const transfer = STEM_NAMES.flatMap((name) =>
       stems[name].channels.map((ch) => ch.buffer as ArrayBuffer),
     );
