@@ -74,6 +74,11 @@ const jobs = async (trackId: string) =>
     )
   ).rows;
 
+/** Polls `done` (every 50 ms, no deadline of its own: the test's timeout bounds it). */
+async function waitFor(done: () => Promise<boolean>) {
+  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 const wav = makeWav(synthSignal(2));
 let song: { id: string; audioUrl: string };
 
@@ -178,6 +183,26 @@ describe('spleeter', { timeout: 120_000 }, () => {
       .storage.from('stems')
       .upload(`${song.id}/evil.mp3`, new Uint8Array([0xff, 0xfb, 0x90, 0x00]));
     expect(upload.error).not.toBeNull();
+  });
+
+  it('takes over a running job whose runner stopped reporting, but not a live one', async () => {
+    const stale = await addTrack(wav);
+    const live = await addTrack(wav);
+    // Two jobs "running" on a runner that is gone: one last heard of 3 minutes ago (stale after
+    // 2), one 10 seconds ago (still its runner's).
+    await h.db.query(
+      `insert into public.stem_jobs (track_id, state, attempts, locked_by, locked_at)
+       values ($1, 'running', 1, 'gone', now() - interval '3 minutes'),
+              ($2, 'running', 1, 'gone', now() - interval '10 seconds')`,
+      [stale.id, live.id],
+    );
+    expect((await invoke(h.client(listener), stale.audioUrl)).data?.state).toBe('running');
+    runner!.kick();
+    await waitFor(async () => (await jobs(stale.id))[0]?.state === 'done');
+    expect((await jobs(stale.id))[0]).toMatchObject({ state: 'done', attempts: 2 });
+    expect((await invoke(h.client(listener), stale.audioUrl)).data?.state).toBe('ready');
+    expect((await jobs(live.id))[0]).toMatchObject({ state: 'running', attempts: 1 });
+    await h.db.query('delete from public.stem_jobs where track_id = $1', [live.id]);
   });
 
   it("answers 'Failed to separate stems' when the separation fails, and tries again on request", async () => {
