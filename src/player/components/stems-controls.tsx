@@ -24,6 +24,7 @@ import {
   type StemName,
   type StemPreset,
 } from '../stems';
+import classes from './stems-controls.module.css';
 
 const LABEL: Record<StemName, string> = {
   vocals: 'Vocals',
@@ -87,8 +88,7 @@ function StemToggle(props: {
       aria-pressed={props.pressed}
       aria-label={props.label}
       onClick={props.onClick}
-      miw={28}
-      h={28}
+      className={classes.toggle}
     >
       {props.children}
     </Button>
@@ -147,6 +147,7 @@ export function StemsPanel() {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <SegmentedControl
           size="xs"
+          classNames={{ root: classes.presets, label: classes.presetLabel }}
           aria-label="Stem presets"
           value={presetOf(mix)}
           onChange={(value) => applyStemPreset(value as StemPreset)}
@@ -160,18 +161,12 @@ export function StemsPanel() {
           {playingSources > 0 ? `${playingSources} stems playing in sync` : 'Stems ready'}
         </Text>
       </Group>
-      <Box
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
-          gap: 'var(--mantine-spacing-xs)',
-        }}
-      >
+      <Box className={classes.grid}>
         {STEM_NAMES.map((name) => {
           const c = mix[name];
           return (
             <Group key={name} gap={4} wrap="nowrap" align="center">
-              <Text size="xs" fw={600} w={44}>
+              <Text size="xs" fw={600} className={classes.name}>
                 {LABEL[name]}
               </Text>
               <StemToggle
@@ -193,6 +188,8 @@ export function StemsPanel() {
               <Slider
                 flex={1}
                 size="sm"
+                className={classes.slider}
+                classNames={{ thumb: classes.thumb }}
                 min={0}
                 max={1}
                 step={0.05}
