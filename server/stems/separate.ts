@@ -148,19 +148,21 @@ function timeMedian(
 }
 
 /**
- * REPET's repeating model: for each bin and frame, the median of the magnitudes `period` frames
- * apart, `periods` each side (those inside the track).
+ * REPET's repeating model: for each bin below `bins` and each frame, the median of the magnitudes
+ * `period` frames apart, `periods` each side (those inside the track). Only the bins that can be
+ * vocals are modelled (the voice band ends at 11 kHz).
  */
 function periodMedian(
   mag: Float32Array,
   frames: number,
   period: number,
   periods: number,
+  bins: number,
 ): Float32Array {
   const out = new Float32Array(mag.length);
   const buf = new Float64Array(2 * periods + 1);
   for (let t = 0; t < frames; t++) {
-    for (let f = 0; f < BINS; f++) {
+    for (let f = 0; f < bins; f++) {
       let k = 0;
       for (let j = -periods; j <= periods; j++) {
         const u = t + j * period;
@@ -268,11 +270,14 @@ export function separate(
   const period = tuning.repet
     ? repeatingPeriod(mag, frames, sampleRate, tuning.repetMaxSeconds)
     : 0;
-  const repeating = period > 0 ? periodMedian(mag, frames, period, tuning.repetPeriods) : null;
+  const { bass: bassBand, voice: voiceBand } = bandWeights(sampleRate);
+  let voiceBins = BINS;
+  while (voiceBins > 0 && (voiceBand[voiceBins - 1] as number) === 0) voiceBins--;
+  const repeating =
+    period > 0 ? periodMedian(mag, frames, period, tuning.repetPeriods, voiceBins) : null;
   progress(0.5);
 
   // Pass 2: masks per frame, applied to both channels, overlap-added into the stems.
-  const { bass: bassBand, voice: voiceBand } = bandWeights(sampleRate);
   const out = (): Float32Array[] => channels.map(() => new Float32Array(length));
   const vocals = out();
   const drums = out();
