@@ -104,13 +104,24 @@ describe('spleeter', { timeout: 120_000 }, () => {
     expect(await jobs(song.id)).toEqual([]);
   });
 
-  it('refuses a track the caller may not play (not visible to them)', async () => {
+  it('refuses a track the caller may not play (not visible to them, or not by their plan)', async () => {
     const unreleased = await addTrack(wav, 'processing');
     expect(await invoke(h.client(listener), unreleased.audioUrl)).toEqual({
       status: 404,
       error: 'Track not found',
     });
     expect(await jobs(unreleased.id)).toEqual([]);
+    // Visible (ready) but offered only in high quality, which a free listener's plan does not
+    // include: no standard rendition to play, so no stems either. Its uploader may.
+    const highOnly = await addTrack(wav);
+    await h.db.query(`update public.tracks set qualities = '{high}' where id = $1`, [highOnly.id]);
+    expect(await invoke(h.client(listener), highOnly.audioUrl)).toEqual({
+      status: 403,
+      error: 'You may not play this track.',
+    });
+    expect(await jobs(highOnly.id)).toEqual([]);
+    expect((await invoke(h.client(artist), highOnly.audioUrl)).data?.state).toBe('queued');
+    await h.db.query('delete from public.stem_jobs where track_id = $1', [highOnly.id]);
   });
 
   it('answers at once with the job state; concurrent requests for one track make one job', async () => {
