@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { PlayerPage } from './support/player-page';
 import { DEMO, serverRows, serviceRoleKey, signIn, signInAsNewUser } from './support/session';
 
 /** This machine is shared and busy: generous waits (figures, never timing assertions). */
@@ -24,6 +25,26 @@ async function trackByTitle(page: Page, title: string): Promise<TrackRow> {
 }
 
 const SHOTS = '/tmp/shots-track';
+
+/** The seek slider's time label is shown, within the waveform's box and over none of the buttons. */
+async function expectLabelInside(hero: Locator, waveform: Locator) {
+  const label = waveform.locator('.mantine-Slider-label');
+  await expect(label).toBeVisible();
+  const l = await label.boundingBox();
+  const w = await waveform.boundingBox();
+  if (!l || !w) throw new Error('No label or waveform');
+  expect(l.y).toBeGreaterThanOrEqual(w.y - 0.5);
+  expect(l.y + l.height).toBeLessThanOrEqual(w.y + w.height + 0.5);
+  expect(l.x).toBeGreaterThanOrEqual(w.x - 0.5);
+  expect(l.x + l.width).toBeLessThanOrEqual(w.x + w.width + 0.5);
+  for (const button of await hero.getByRole('button').all()) {
+    const b = await button.boundingBox();
+    if (!b) continue;
+    const overlaps =
+      l.x < b.x + b.width && b.x < l.x + l.width && l.y < b.y + b.height && b.y < l.y + l.height;
+    expect(overlaps, `the label covers ${await button.getAttribute('aria-label')}`).toBe(false);
+  }
+}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -110,6 +131,65 @@ test.describe('track page', () => {
     expect(ids.length).toBeLessThanOrEqual(6);
     await hero.getByRole('button', { name: 'Pause Harbor Lights' }).click();
     await expect(hero.getByRole('button', { name: 'Play Harbor Lights' })).toBeVisible();
+  });
+
+  test('a click on the waveform starts the track at that point; then arrow keys seek it', async ({
+    page,
+  }) => {
+    await signInAsNewUser(page, 'Waveform Seeker');
+    const track = await trackByTitle(page, 'Harbor Lights');
+    expect(track.duration).toBeGreaterThan(30);
+    await page.goto(`/track/${track.id}`);
+    const waveform = page.getByTestId('track-waveform');
+    await expect(waveform.getByTestId('waveform')).toBeVisible();
+    // Not playing: the waveform is a drawing, not yet the seek slider.
+    await expect(waveform.getByRole('slider')).toHaveCount(0);
+    const box = await waveform.boundingBox();
+    if (!box) throw new Error('No waveform');
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+
+    const player = new PlayerPage(page);
+    const target = track.duration * 0.6;
+    // Once the audio runs it is at the clicked point (from 0 it would be seconds in, not ~60 %).
+    await player.expectAudioAdvancing(0.3, 30_000);
+    await expect
+      .poll(async () => (await player.playingAudio())?.currentTime ?? -1, { timeout: 5_000 })
+      .toBeGreaterThan(target - 2);
+    expect((await player.playingAudio())?.currentTime ?? 0).toBeLessThan(target + 10);
+
+    // Now the waveform is the seek slider, and the keyboard moves it by 5 s.
+    const slider = waveform.getByRole('slider', { name: 'Seek' });
+    await expect(slider).toBeVisible();
+    await player.button('Pause').click();
+    await player.expectNothingPlaying();
+    const before = Number(await slider.getAttribute('aria-valuenow'));
+    expect(before).toBeGreaterThan(target - 2);
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(async () => Number(await slider.getAttribute('aria-valuenow')))
+      .toBeCloseTo(before + 5, 0);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(async () => Number(await slider.getAttribute('aria-valuenow')))
+      .toBeCloseTo(before - 5, 0);
+
+    // The focused slider's time label stays inside the waveform, clear of the buttons above it,
+    // at 1440 and 375 px, in the middle and at the start (Home).
+    const hero = page.getByRole('region', { name: 'Harbor Lights' });
+    await expectLabelInside(hero, waveform);
+    await page.screenshot({ path: `${SHOTS}/track-seek-label-desktop.png` });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await slider.focus();
+    await expectLabelInside(hero, waveform);
+    await waveform.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/track-seek-label-mobile.png` });
+    await page.keyboard.press('Home');
+    await expect(slider).toHaveAttribute('aria-valuenow', '0');
+    await expectLabelInside(hero, waveform);
+    await waveform.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/track-seek-label-mobile-start.png` });
   });
 
   test('like toggles, survives a reload and reaches the server', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { Box, Skeleton } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { Waveform } from '@/components/waveform';
 import { useAllTracks, useWaveform, type Track } from '@/data';
 import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
@@ -10,8 +10,9 @@ const BARS = 100;
 
 /**
  * The track's waveform under its actions. While the track plays it is the player's seek bar
- * (the same slider: click, drag, arrow keys); otherwise a drawing that starts the track when
- * clicked (keyboard users have the Play button beside it). Nothing when the track has no peaks.
+ * (the same slider: click, drag, arrow keys); otherwise a drawing that starts the track at the
+ * clicked point (keyboard users have the Play button beside it, then the slider's arrow keys).
+ * Nothing when the track has no peaks.
  */
 export function TrackWaveform({ track }: { track: Track }) {
   const waveform = useWaveform(track.id);
@@ -27,12 +28,15 @@ export function TrackWaveform({ track }: { track: Track }) {
       </Box>
     );
   }
+  // Starts the track where it was clicked (the drawing spans the whole track), as the lyrics do.
+  const playFromPoint = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const fraction = box.width > 0 ? (event.clientX - box.left) / box.width : 0;
+    playerActions.playFromTrackPage(toPlayerTrack(track), catalogue);
+    playerActions.seek(Math.min(1, Math.max(0, fraction)) * track.duration);
+  };
   return (
-    <Box
-      data-testid="track-waveform"
-      style={{ cursor: 'pointer' }}
-      onClick={() => playerActions.playFromTrackPage(toPlayerTrack(track), catalogue)}
-    >
+    <Box data-testid="track-waveform" style={{ cursor: 'pointer' }} onClick={playFromPoint}>
       <Waveform data={waveform.data} progress={0} bars={BARS} height={HEIGHT} />
     </Box>
   );

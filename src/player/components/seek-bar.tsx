@@ -71,6 +71,7 @@ export function SeekBar({ waveformHeight = 28, waveformBars = 160 }: SeekBarProp
                   track: classes.waveTrack,
                   bar: classes.waveBar,
                   thumb: classes.waveThumb,
+                  label: classes.waveLabel,
                 }
               : undefined
           }
