@@ -191,34 +191,54 @@ describe(
       expect(left.data).toBe(false);
     });
 
-    it('refuses bad files at the door: an executable, 50 MB + 1 byte, an SVG cover, a cover in the audio bucket, another user’s folder', async () => {
+    /** Neither a row in storage.objects nor bytes in the store: the refusal left nothing. */
+    async function expectNothingStored(bucket: string, name: string) {
+      const rows = await h.db.query(
+        'select 1 from storage.objects where bucket_id = $1 and name = $2',
+        [bucket, name],
+      );
+      expect(rows.rows, `${bucket}/${name}`).toEqual([]);
+      expect(await h.store.size(bucket, name), `${bucket}/${name}`).toBeNull();
+    }
+
+    it('refuses bad files at the door: an executable, 50 MB + 1 byte, an SVG cover, a cover in the audio bucket, another user’s folder; nothing is stored', async () => {
       const elf = new Uint8Array(4096);
       elf.set([0x7f, 0x45, 0x4c, 0x46]);
-      expect((await uploadAudio(artist, elf, 'song.mp3')).error).toMatchObject({
-        statusCode: '415',
-      });
+      const renamed = await uploadAudio(artist, elf, 'song.mp3');
+      expect(renamed.error).toMatchObject({ statusCode: '415' });
+      expect(renamed.error?.message).toMatch(/mime type .* is not supported/i);
+      await expectNothingStored('tracks', renamed.name);
+
       const huge = new Uint8Array(50 * 1024 * 1024 + 1);
       huge.set(await makeMp3(signal, 128));
-      expect((await uploadAudio(artist, huge, 'huge.mp3')).error).toMatchObject({
-        statusCode: '413',
-      });
+      const tooBig = await uploadAudio(artist, huge, 'huge.mp3');
+      expect(tooBig.error).toMatchObject({ statusCode: '413' });
+      expect(tooBig.error?.message).toMatch(/exceeded the maximum allowed size/i);
+      await expectNothingStored('tracks', tooBig.name);
+
+      const svgName = `${artist.id}/${Date.now()}_c.svg`;
       const svg = await h
         .client(artist)
         .storage.from('covers')
-        .upload(`${artist.id}/c.svg`, SVG, { contentType: 'image/svg+xml' });
+        .upload(svgName, SVG, { contentType: 'image/svg+xml' });
       expect(svg.error).toMatchObject({ statusCode: '415' });
-      expect((await uploadAudio(artist, pngBytes(), 'cover.png')).error).toMatchObject({
-        statusCode: '415',
-      });
+      await expectNothingStored('covers', svgName);
+
+      const cover = await uploadAudio(artist, pngBytes(), 'cover.png');
+      expect(cover.error).toMatchObject({ statusCode: '415' });
+      await expectNothingStored('tracks', cover.name);
+
       const other = await h.newUser();
+      const othersName = `${artist.id}/x_${Date.now()}.mp3`;
       const intoOthers = await h
         .client(other)
         .storage.from('tracks')
-        .upload(`${artist.id}/x_${Date.now()}.mp3`, await makeMp3(signal, 128));
+        .upload(othersName, await makeMp3(signal, 128));
       expect(intoOthers.error).toMatchObject({ statusCode: '403' });
+      await expectNothingStored('tracks', othersName);
     });
 
-    it('refuses a track row pointing at someone else’s object, and a forged plays count', async () => {
+    it('refuses a track row pointing at someone else’s object, and a forged plays count: no row is made', async () => {
       const { name } = await uploadAudio(artist, await makeMp3(signal, 128), 'mine.mp3');
       const thief = await h.newUser();
       const stolen = await createTrack(thief, name);
@@ -228,6 +248,36 @@ describe(
       });
       const forged = await createTrack(artist, name, { plays: 1000 });
       expect(forged.error).toMatchObject({ code: '42501' });
+      const rows = await h.db.query('select id from public.tracks where audio_url = $1', [
+        `tracks/${name}`,
+      ]);
+      expect(rows.rows).toEqual([]);
+      // The owner's object is untouched by the thief's attempt.
+      expect(await h.store.size('tracks', name)).toBeGreaterThan(0);
+    });
+
+    it('never keeps a forged duration, plays count or verified flag: the server measures and owns them', async () => {
+      const { name } = await uploadAudio(artist, makeWav(signal), 'forged.wav');
+      // At insert: the duration sent is replaced (0 until measured), verified is refused.
+      const created = await createTrack(artist, name, { duration: 3600 });
+      expect(created.data).toMatchObject({ duration: 0 });
+      const verified = await createTrack(artist, name, { verified: true });
+      expect(verified.error).not.toBeNull();
+      const track = await settled(artist, created.data!.id);
+      expect(track.duration).toBe(4);
+      // Afterwards: the owner can edit the details but not what the server owns.
+      const client = h.client(artist);
+      for (const forged of [{ duration: 3600 }, { plays: 1_000_000 }, { verified: true }]) {
+        const { error } = await client.from('tracks').update(forged).eq('id', track.id);
+        expect(error, JSON.stringify(forged)).not.toBeNull();
+      }
+      const { data } = await client
+        .from('tracks')
+        .select('duration, plays, verified')
+        .eq('id', track.id)
+        .single();
+      expect(data).toMatchObject({ duration: 4, verified: false });
+      expect(Number(data?.plays)).toBe(0);
     });
 
     it('enforces the monthly limit in the database; two uploads racing for the last slot: one wins', async () => {

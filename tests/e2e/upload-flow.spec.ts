@@ -1,20 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { makeWav } from '../../bench/wav';
-import { signInAsNewUser } from './support/session';
+import { PlayerPage } from './support/player-page';
+import { serverRows, signInAsNewUser } from './support/session';
 import { dropAudio } from './support/upload-page';
 
 /**
  * The whole upload (issue 14) in the browser: a WAV dropped on /upload goes up in two TUS chunks
  * (6 MiB each, src/data/remote/upload-remote.ts), the connection drops under the second one and
  * tus-js-client resumes from the offset the server reports (HEAD), never from zero; then the
- * server's processing stages show, 'Upload Successful!', and the track is in Your Uploads with
- * the length the server decoded from every byte.
+ * server's processing stages show, 'Upload Successful!', the redirect to /library, and the track
+ * is in Your Uploads with the length the server decoded from every byte; its page draws its
+ * waveform and it plays.
  */
 test('a dropped WAV uploads, resumes after a dropped connection, is processed and listed', async ({
   page,
 }) => {
   test.setTimeout(300_000); // a 7 MB upload and its processing, on a busy machine
-  await signInAsNewUser(page, 'Resume Artist');
+  const artist = await signInAsNewUser(page, 'Resume Artist');
   await page.goto('/upload');
   const seconds = 40;
   const bytes = makeWav(44 + 4 * 44_100 * seconds); // 7.06 MB: more than one 6 MiB chunk
@@ -59,9 +61,27 @@ test('a dropped WAV uploads, resumes after a dropped connection, is processed an
   expect(requests).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
   expect(Number(offset)).toBe(6 * 1024 * 1024);
 
+  // The success panel leads to /library by itself (spec 4: after 2 s).
+  await expect(page).toHaveURL(/\/library/, { timeout: 15_000 });
+
   await page.goto('/library?tab=uploads');
   const list = page.getByRole('table', { name: 'Your Uploads' });
   const row = list.getByRole('row').filter({ hasText: 'long take' });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row.getByText('0:40')).toBeVisible();
+
+  // Its page shows the waveform the server measured, and it plays.
+  const [track] = await serverRows<{ id: string }>(
+    page.request,
+    `tracks?select=id&uploaded_by=eq.${artist.id}&title=eq.${encodeURIComponent('long take')}`,
+  );
+  const id = track?.id ?? 'missing';
+  await page.goto(`/track/${id}`);
+  const hero = page.getByRole('region', { name: 'long take' });
+  await expect(hero.getByTestId('track-waveform').getByTestId('waveform')).toBeVisible({
+    timeout: 30_000,
+  });
+  await hero.getByRole('button', { name: 'Play long take' }).click();
+  await expect(hero.getByRole('button', { name: 'Pause long take' })).toBeVisible();
+  await new PlayerPage(page).expectAudioAdvancing(0.3, 30_000);
 });
