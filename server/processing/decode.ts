@@ -1,6 +1,7 @@
 /**
  * Decodes an upload to float PCM with decoders compiled to WebAssembly (mpg123, libFLAC,
- * libvorbis, libopus from @wasm-audio-decoders) and wavefile for WAV: nothing outside npm.
+ * libvorbis, libopus from @wasm-audio-decoders), our own reader for PCM and float WAV (wav.ts) and
+ * wavefile for the other WAV encodings: nothing outside npm.
  */
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
@@ -8,6 +9,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { OggOpusDecoder } from 'ogg-opus-decoder';
 import wavefile from 'wavefile';
 import { AudioRejected, UNREADABLE_AUDIO, type AudioFormat } from './inspect';
+import { decodeWavPcm, WavUnreadable } from './wav';
 
 export interface DecodedAudio {
   channelData: Float32Array[];
@@ -17,6 +19,14 @@ export interface DecodedAudio {
 }
 
 function fromWav(bytes: Uint8Array): DecodedAudio {
+  try {
+    const pcm = decodeWavPcm(bytes);
+    if (pcm) return pcm;
+  } catch (error) {
+    if (error instanceof WavUnreadable) throw new AudioRejected(UNREADABLE_AUDIO);
+    throw error;
+  }
+  // A-law, µ-law, ADPCM: wavefile's converters (slow, but these are rare and small).
   const wav = new wavefile.WaveFile();
   wav.fromBuffer(bytes);
   const fmt = wav.fmt as { sampleRate: number; numChannels: number; bitsPerSample: number };
