@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeWav } from '../../bench/wav';
 import { PlayerPage } from './support/player-page';
-import { serverRows, signInAsNewUser } from './support/session';
+import { createUser, serverRows, signIn, signInAsNewUser } from './support/session';
 import { dropAudio } from './support/upload-page';
 
 /**
@@ -84,4 +84,55 @@ test('a dropped WAV uploads, resumes after a dropped connection, is processed an
   await hero.getByRole('button', { name: 'Play long take' }).click();
   await expect(hero.getByRole('button', { name: 'Pause long take' })).toBeVisible();
   await new PlayerPage(page).expectAudioAdvancing(0.3, 30_000);
+});
+
+/**
+ * Your Uploads follows processing: a long WAV (4.5 minutes, 47.6 MB: its 320 kbps rendition
+ * takes seconds even on an idle machine) put through the API as the app does (storage, then the
+ * track row), and the artist's list shows it processing with its stage, then ready.
+ */
+test('Your Uploads shows a track processing with its stage, then ready', async ({ page }) => {
+  test.setTimeout(300_000);
+  const request = page.request;
+  const artist = await createUser(request, 'Long Take Artist');
+  const { anonKey } = (await (await request.get('/_dev/config')).json()) as { anonKey: string };
+  const login = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: anonKey },
+    data: { email: artist.email, password: artist.password },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const auth = { apikey: anonKey, authorization: `Bearer ${token}` };
+  const name = `${artist.id}/${Date.now()}_Long_Take.wav`;
+  const upload = await request.post(`/storage/v1/object/tracks/${name}`, {
+    headers: { ...auth, 'content-type': 'audio/wav', 'x-upsert': 'false' },
+    data: Buffer.from(makeWav(44 + 4 * 44_100 * 270)),
+    timeout: 120_000,
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  await signIn(page, artist.email, artist.password);
+
+  const insert = await request.post('/rest/v1/tracks', {
+    headers: auth,
+    data: {
+      title: 'Long Take',
+      artist: 'Long Take Artist',
+      audio_url: `tracks/${name}`,
+      uploaded_by: artist.id,
+    },
+  });
+  expect(insert.ok(), await insert.text()).toBe(true);
+  await page.goto('/library?tab=uploads');
+  // Under 'Processing and failed' with its stage, then in the list of ready tracks.
+  const inProgress = page.getByRole('region', { name: 'Processing and failed' });
+  await expect(inProgress.getByText('Long Take')).toBeVisible({ timeout: 30_000 });
+  await expect(inProgress.getByTestId('upload-status')).toHaveText(/^Processing · /);
+  const row = page
+    .getByRole('table', { name: 'Your Uploads' })
+    .getByRole('row')
+    .filter({ hasText: 'Long Take' });
+  await expect(row.getByTestId('upload-status')).toHaveText('Ready · Pending review', {
+    timeout: 240_000,
+  });
+  await expect(row.getByText('4:30')).toBeVisible();
+  await expect(inProgress).toHaveCount(0);
 });
