@@ -1,7 +1,8 @@
 /**
  * A bench's server in its own Node process (`node --import tsx <script>`), so it never shares an
  * event loop with the clients measuring it. The script prints one JSON line when ready; that
- * line is what this resolves to. Stopped (SIGTERM) by `cleanup`.
+ * line is what this resolves to; later lines go to `onLine`, if given. Stopped (SIGTERM) by
+ * `cleanup`.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ export async function startChildServer<T>(
   env: NodeJS.ProcessEnv,
   cleanup: Cleanup,
   label: string,
+  onLine?: (line: string) => void,
 ): Promise<T> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
@@ -29,10 +31,16 @@ export async function startChildServer<T>(
   child.stderr.on('data', (c: Buffer) => (stderr += String(c)));
   return new Promise<T>((resolve, reject) => {
     let out = '';
+    let first = true;
     child.stdout.on('data', (c: Buffer) => {
       out += String(c);
-      const newline = out.indexOf('\n');
-      if (newline >= 0) resolve(JSON.parse(out.slice(0, newline)) as T);
+      for (let newline = out.indexOf('\n'); newline >= 0; newline = out.indexOf('\n')) {
+        const line = out.slice(0, newline);
+        out = out.slice(newline + 1);
+        if (first) resolve(JSON.parse(line) as T);
+        else onLine?.(line);
+        first = false;
+      }
     });
     child.once('exit', (code) => reject(new Error(`${label} exited ${code}: ${stderr}`)));
   });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player, stems, offline (all by default). More
+ * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -97,4 +97,9 @@ if (wants('offline')) {
   ensureApp();
   const { benchOffline } = await import('./offline');
   await benchOffline(distDir);
+}
+
+if (wants('upload')) {
+  const { benchUpload } = await import('./upload');
+  await benchUpload();
 }
