@@ -82,6 +82,23 @@ describe(`resumable uploads (TUS) (${testDatabaseKind()})`, { timeout: 120_000 }
     });
   });
 
+  it('uploads a file smaller than one chunk in the creation request alone (the app: 6 MB chunks)', async () => {
+    const name = `${alice.id}/${Date.now()}_one_request.mp3`;
+    const { url } = await upload(mp3, options(alice, name, { chunkSize: 6 * 1024 * 1024 }));
+    expect(sameBytes(await stored(name), mp3)).toBe(true);
+    // The finished upload's partial file is gone from the unfinished ones: its URL answers 404.
+    const head = () =>
+      fetch(url ?? '', {
+        method: 'HEAD',
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          apikey: h.keys.anonKey,
+          authorization: `Bearer ${h.tokenFor(alice)}`,
+        },
+      }).then((res) => res.status);
+    await expect.poll(head).toBe(404);
+  });
+
   it('resumes an interrupted upload where the server stopped, with the right bytes', async () => {
     const name = `${alice.id}/${Date.now()}_resumed.mp3`;
     const uploadUrl = await new Promise<string>((resolve, reject) => {

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server } from '@tus/server';
+import { EVENTS, Server } from '@tus/server';
 import type { JwtClaims } from '../db/as-role';
 import { asRole } from '../db/as-role';
 import type { Database } from '../db/database';
@@ -183,9 +183,14 @@ export function createTusServer(options: TusOptions): {
         await datastore.remove(upload.id).catch(() => undefined);
         fail(error);
       }
-      await datastore.remove(upload.id).catch(() => undefined);
+      // The finished upload's partial file goes once the answer is written (POST_FINISH below):
+      // after this hook, @tus/server's POST (creation with the whole body) reads the upload again
+      // and would answer 404 'The file for this url was not found' had it gone already.
       return {};
     },
+  });
+  server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+    void datastore.remove(upload.id).catch(() => undefined);
   });
 
   const sweep = setInterval(
