@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { makeWav } from '../../bench/wav';
 import { PlayerPage } from './support/player-page';
+import { artistApi } from './support/server-upload';
 import { createUser, serverRows, signIn, signInAsNewUser } from './support/session';
-import { dropAudio } from './support/upload-page';
+import { coverPng, dropAudio, taggedMp3 } from './support/upload-page';
 
 /**
  * The whole upload (issue 14) in the browser: a WAV dropped on /upload goes up in two TUS chunks
@@ -89,38 +90,14 @@ test('a dropped WAV uploads, resumes after a dropped connection, is processed an
 /**
  * Your Uploads follows processing: a long WAV (4.5 minutes, 47.6 MB: its 320 kbps rendition
  * takes seconds even on an idle machine) put through the API as the app does (storage, then the
- * track row), and the artist's list shows it processing with its stage, then ready.
+ * track row: support/server-upload.ts), and the artist's list shows it processing with its
+ * stage, then ready.
  */
 test('Your Uploads shows a track processing with its stage, then ready', async ({ page }) => {
   test.setTimeout(300_000);
-  const request = page.request;
-  const artist = await createUser(request, 'Long Take Artist');
-  const { anonKey } = (await (await request.get('/_dev/config')).json()) as { anonKey: string };
-  const login = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: anonKey },
-    data: { email: artist.email, password: artist.password },
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { apikey: anonKey, authorization: `Bearer ${token}` };
-  const name = `${artist.id}/${Date.now()}_Long_Take.wav`;
-  const upload = await request.post(`/storage/v1/object/tracks/${name}`, {
-    headers: { ...auth, 'content-type': 'audio/wav', 'x-upsert': 'false' },
-    data: Buffer.from(makeWav(44 + 4 * 44_100 * 270)),
-    timeout: 120_000,
-  });
-  expect(upload.ok(), await upload.text()).toBe(true);
+  const artist = await createUser(page.request, 'Long Take Artist');
   await signIn(page, artist.email, artist.password);
-
-  const insert = await request.post('/rest/v1/tracks', {
-    headers: auth,
-    data: {
-      title: 'Long Take',
-      artist: 'Long Take Artist',
-      audio_url: `tracks/${name}`,
-      uploaded_by: artist.id,
-    },
-  });
-  expect(insert.ok(), await insert.text()).toBe(true);
+  await (await artistApi(page.request, artist)).upload('Long Take', 270);
   await page.goto('/library?tab=uploads');
   // Under 'Processing and failed' with its stage, then in the list of ready tracks.
   const inProgress = page.getByRole('region', { name: 'Processing and failed' });
@@ -135,4 +112,55 @@ test('Your Uploads shows a track processing with its stage, then ready', async (
   });
   await expect(row.getByText('4:30')).toBeVisible();
   await expect(inProgress).toHaveCount(0);
+});
+
+/**
+ * The tagged MP3 of upload.spec.ts, all the way: its tags and embedded cover fill the form, it
+ * uploads, the server processes it, 'Upload Successful!', the redirect; the row the server holds
+ * has the tags, the cover in the covers bucket and the duration it measured.
+ */
+test('a tagged MP3 with an embedded cover goes from the form to a ready track', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const artist = await signInAsNewUser(page, 'Tagged Artist');
+  await page.goto('/upload');
+  await dropAudio(
+    page,
+    taggedMp3('harbour mist.mp3', 8, {
+      title: 'Harbour Mist',
+      artist: 'Neon Harbor',
+      album: 'Coastlines',
+      genre: 'Synthwave',
+      cover: coverPng(64).bytes,
+    }),
+  );
+  await expect(page.getByLabel('Title')).toHaveValue('Harbour Mist');
+  await expect(page.getByRole('img', { name: 'Cover preview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upload Track' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload Successful!' })).toBeVisible({
+    timeout: 120_000,
+  });
+  await expect(page).toHaveURL(/\/library/, { timeout: 15_000 });
+  const [row] = await serverRows<{
+    title: string;
+    artist: string;
+    album: string;
+    genre: string;
+    cover_image: string | null;
+    duration: number;
+    status: string;
+  }>(
+    page.request,
+    `tracks?select=title,artist,album,genre,cover_image,duration,status&uploaded_by=eq.${artist.id}`,
+  );
+  expect(row).toMatchObject({
+    title: 'Harbour Mist',
+    artist: 'Neon Harbor',
+    album: 'Coastlines',
+    genre: 'Synthwave',
+    duration: 8,
+    status: 'ready',
+  });
+  expect(row?.cover_image).toContain(`/storage/v1/object/public/covers/${artist.id}/`);
 });
