@@ -240,6 +240,34 @@ describe('PlayerEngine', () => {
     expect(playerState.error).toMatch(/Press play/);
   });
 
+  it('after the user has interacted, a refused play is tried once more before it is reported', async () => {
+    const nav = navigator as Navigator & { userActivation?: { hasBeenActive: boolean } };
+    const had = Object.getOwnPropertyDescriptor(nav, 'userActivation');
+    Object.defineProperty(nav, 'userActivation', {
+      value: { hasBeenActive: true },
+      configurable: true,
+    });
+    try {
+      actions.clickTrack([a, b], a);
+      await settle();
+      const sound = backend.sound('a');
+      expect(sound.calls).toEqual(['play']);
+      // Howler's message for any refused play(), an interrupted one (AbortError) too.
+      sound.events.onPlayError('Playback was unable to start ... not within a user interaction.');
+      await vi.advanceTimersByTimeAsync(400);
+      expect(sound.calls).toEqual(['play', 'play']);
+      expect(playerState).toMatchObject({ isPlaying: true, error: null, currentTrack: a });
+      // A second refusal is the browser's word: paused, with the message.
+      sound.events.onPlayError('Playback was unable to start ... not within a user interaction.');
+      await settle();
+      expect(playerState).toMatchObject({ isPlaying: false, currentTrack: a });
+      expect(playerState.error).toMatch(/Press play/);
+    } finally {
+      if (had) Object.defineProperty(nav, 'userActivation', had);
+      else delete (nav as { userActivation?: unknown }).userActivation;
+    }
+  });
+
   it('a failing preload is dropped silently', async () => {
     actions.clickTrack([a, b], a);
     await settle();

@@ -58,6 +58,8 @@ interface Loaded {
   loaded: boolean;
   /** Whether its audio has started playing once (the next track is preloaded only then). */
   started: boolean;
+  /** A refused play() was already tried again once (see PLAY_RETRY_MS). */
+  playRetried?: boolean;
   /** The stems this entry plays (their URLs joined), or null: the track's own audio. */
   stemsKey: string | null;
   stems: StemsSound | null;
@@ -68,6 +70,20 @@ interface Loaded {
  * autoplay policy. Broken files arrive as load errors instead, and those are skipped.
  */
 const AUTOPLAY_BLOCKED = /NotAllowed|user interaction/i;
+/**
+ * Howler reports every refused `play()` with the same "not within a user interaction" message,
+ * an AbortError too (a play interrupted by a load or pause of the element, seen under load in
+ * CI). Once the user has interacted with the page the browser does not block autoplay, so such a
+ * refusal is tried once more after this long before the track is reported as blocked.
+ */
+const PLAY_RETRY_MS = 300;
+
+function userHasInteracted(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const activation = (navigator as Navigator & { userActivation?: { hasBeenActive: boolean } })
+    .userActivation;
+  return activation?.hasBeenActive ?? false;
+}
 
 export class PlayerEngine {
   private current: Loaded | null = null;
@@ -280,6 +296,14 @@ export class PlayerEngine {
       return;
     }
     if (entry !== this.current) return;
+    const refused = kind === 'play' && AUTOPLAY_BLOCKED.test(String(error));
+    if (refused && !entry.stems && !entry.playRetried && userHasInteracted()) {
+      entry.playRetried = true;
+      setTimeout(() => {
+        if (entry === this.current && this.playing && playerState.isPlaying) entry.sound.play();
+      }, PLAY_RETRY_MS);
+      return;
+    }
     this.playing = false;
     this.stopTicker();
     if (entry.stems) {
@@ -288,7 +312,7 @@ export class PlayerEngine {
       return;
     }
     const title = entry.track.title;
-    if (kind === 'play' && AUTOPLAY_BLOCKED.test(String(error))) {
+    if (refused) {
       actions.reportError(`The browser blocked playback of "${title}". Press play to start it.`);
       actions.syncPaused();
       return;
