@@ -38,6 +38,9 @@ import {
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
+/** How many times the page asks again for the subscription after a downgrade (once a second). */
+const CANCEL_CHECKS = 30;
+
 /**
  * /subscription (spec 2, 8, 9; docs/payments.md): the three plans from the one definition, the
  * user's plan and its renewal or end date, checkout through Stripe (or the local sandbox), and
@@ -72,6 +75,20 @@ export function SubscriptionPage() {
       live = false;
     };
   }, [userId, reload]);
+
+  // After a downgrade, Stripe's webhook marks the subscription as ending; it reaches the server
+  // a moment after cancel-subscription answers (seconds on real Stripe): ask again each second
+  // until the row says so, for at most half a minute.
+  const [awaitingCancel, setAwaitingCancel] = useState(0);
+  useEffect(() => {
+    const done = subscription?.cancelAtPeriodEnd ?? false;
+    if (awaitingCancel === 0 || awaitingCancel > CANCEL_CHECKS || done) return;
+    const timer = setTimeout(() => {
+      setAwaitingCancel((n) => n + 1);
+      setReload((n) => n + 1);
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [awaitingCancel, subscription]);
 
   const current = (serverPlan ?? mirrored?.subscriptionPlan ?? 'free') as PlanId;
   const loading = serverPlan === null && !mirrored;
@@ -108,6 +125,7 @@ export function SubscriptionPage() {
         : '';
       setNotice({ kind: 'success', text: `${DOWNGRADE_SUBMITTED}${until}` });
       setReload((n) => n + 1);
+      setAwaitingCancel(1);
     } catch {
       setNotice({ kind: 'error', text: DOWNGRADE_FAILED });
     } finally {
