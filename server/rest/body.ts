@@ -4,6 +4,7 @@
  * 100,000 small rows held PGlite's only connection for over a minute while every other request
  * waited (found by tests/security/bad-requests.test.ts).
  */
+import { readCapped } from '../lib/read-capped';
 import { RestError } from './errors';
 
 /** Largest body a request may send (1 MiB: the app's largest write, a lyrics sheet, is ~50 KB). */
@@ -15,28 +16,8 @@ export const tooLarge = (message: string) => new RestError(413, 'PGRST413', mess
 
 /** Reads the body as text, refusing it (413) once it passes `limit` bytes, without buffering more. */
 export async function readBoundedText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  const refused = () => tooLarge(`Request body larger than ${limit} bytes`);
-  if (declared > limit) throw refused();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw refused();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const bytes = await readCapped(request, limit, () =>
+    tooLarge(`Request body larger than ${limit} bytes`),
+  );
+  return new TextDecoder().decode(bytes);
 }

@@ -4,7 +4,11 @@
  * `cacheControl` and `metadata` fields). Buffers at most the bucket's limit plus form overhead:
  * a body beyond that is refused as soon as it is seen, never read to the end.
  */
+import { readCapped as readCappedBody } from '../lib/read-capped';
 import { StorageError } from './errors';
+
+const readCapped = (request: Request, cap: number) =>
+  readCappedBody(request, cap, () => StorageError.tooLarge());
 
 /** Room for multipart boundaries and small fields on top of the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -14,32 +18,6 @@ export interface UploadBody {
   contentType: string;
   cacheControl: string | undefined;
   userMetadata: Record<string, unknown> | null;
-}
-
-async function readCapped(request: Request, cap: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > cap) throw StorageError.tooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > cap) {
-      await reader.cancel().catch(() => undefined);
-      throw StorageError.tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
 }
 
 function parseUserMetadata(json: string | null | undefined): Record<string, unknown> | null {

@@ -5,11 +5,11 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { makeWav, synthSignal } from '../../../server/processing/test-fixtures';
-import type { TestUser } from './session';
+import { authHeadersOf, type TestUser } from './session';
 
 export interface ArtistApi {
   /** apikey and bearer headers of the artist's session. */
-  auth: Record<string, string>;
+  auth: { apikey: string; authorization: string };
   /** Uploads a `seconds`-long WAV as a track titled `title`; resolves to the track's id. */
   upload(title: string, seconds?: number): Promise<string>;
   /** The track's processing status and the qualities the server made. */
@@ -17,14 +17,7 @@ export interface ArtistApi {
 }
 
 export async function artistApi(request: APIRequestContext, artist: TestUser): Promise<ArtistApi> {
-  const { anonKey } = (await (await request.get('/_dev/config')).json()) as { anonKey: string };
-  const login = await request.post('/auth/v1/token?grant_type=password', {
-    headers: { apikey: anonKey },
-    data: { email: artist.email, password: artist.password },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const auth = { apikey: anonKey, authorization: `Bearer ${token}` };
+  const auth = await authHeadersOf(request, artist);
   return {
     auth,
     async upload(title, seconds = 6) {

@@ -97,8 +97,11 @@ export async function serverRows<T>(
   return (await res.json()) as T[];
 }
 
-/** REST as a user (the public API, exactly as another client would write). */
-export async function restAs(request: APIRequestContext, user: TestUser) {
+/** The apikey and bearer headers of a password sign-in as `user` (GoTrue's token grant). */
+export async function authHeadersOf(
+  request: APIRequestContext,
+  user: TestUser,
+): Promise<{ apikey: string; authorization: string }> {
   const { anonKey } = (await (await request.get('/_dev/config')).json()) as { anonKey: string };
   const res = await request.post('/auth/v1/token?grant_type=password', {
     headers: { apikey: anonKey },
@@ -106,7 +109,12 @@ export async function restAs(request: APIRequestContext, user: TestUser) {
   });
   expect(res.ok(), await res.text()).toBe(true);
   const { access_token: token } = (await res.json()) as { access_token: string };
-  const headers = { apikey: anonKey, authorization: `Bearer ${token}` };
+  return { apikey: anonKey, authorization: `Bearer ${token}` };
+}
+
+/** REST as a user (the public API, exactly as another client would write). */
+export async function restAs(request: APIRequestContext, user: TestUser) {
+  const headers = await authHeadersOf(request, user);
   return {
     async insert(table: string, data: unknown) {
       const r = await request.post(`/rest/v1/${table}`, {
