@@ -9,9 +9,7 @@ export interface ConfirmDeleteDialogProps {
   onConfirm: () => Promise<void>;
 }
 
-/** Spec 2's confirmation wording. */
-export const deleteConfirmation = (name: string) =>
-  `Are you sure you want to delete "${name}"? This cannot be undone.`;
+export { deleteConfirmation } from './lazy-confirm-delete-dialog';
 
 /** A delete confirmation: Cancel (focused first) or Delete, busy while the delete runs. */
 export function ConfirmDeleteDialog({

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconCircleArrowDownFilled,
   IconPlayerPauseFilled,
@@ -78,24 +78,20 @@ export function TrackList({
   if (tracks.length === 0 && empty) return <>{empty}</>;
 
   return (
-    <Table highlightOnHover verticalSpacing="xs" aria-label={label}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={48}>#</Table.Th>
-          <Table.Th>Title</Table.Th>
-          <Table.Th visibleFrom="sm">Artist</Table.Th>
-          <Table.Th visibleFrom="md">Album</Table.Th>
-          <Table.Th w={64} ta="right">
-            Time
-          </Table.Th>
-          {/* With extra content the column takes the width of what it holds (1% of a table in
-              auto layout is 'as narrow as the content allows'); its cells never wrap. */}
-          <Table.Th w={renderExtra ? '1%' : 48}>
+    <table className={classes.table} aria-label={label}>
+      <thead>
+        <tr>
+          <th className={classes.index}>#</th>
+          <th>Title</th>
+          <th className={classes.fromSm}>Artist</th>
+          <th className={classes.fromMd}>Album</th>
+          <th className={classes.time}>Time</th>
+          <th className={renderExtra ? classes.actionsWide : classes.actions}>
             <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
         {tracks.map((track, index) => {
           const isCurrent = current?.id === track.id;
           return (
@@ -115,8 +111,8 @@ export function TrackList({
             />
           );
         })}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 
@@ -149,8 +145,8 @@ const TrackRow = memo(function TrackRow({
 }: TrackRowProps) {
   const navigate = useNavigate();
   return (
-    <Table.Tr
-      style={{ cursor: 'pointer' }}
+    <tr
+      className={classes.row}
       aria-current={isCurrent ? 'true' : undefined}
       onPointerEnter={() => onIntent(index)}
       onFocus={() => onIntent(index)}
@@ -161,7 +157,7 @@ const TrackRow = memo(function TrackRow({
         })
       }
     >
-      <Table.Td>
+      <td>
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant={isCurrent ? 'filled' : 'subtle'}
@@ -184,8 +180,8 @@ const TrackRow = memo(function TrackRow({
             )}
           </ActionIcon>
         </Group>
-      </Table.Td>
-      <Table.Td maw={0} className={classes.title}>
+      </td>
+      <td className={`${classes.clip} ${classes.title}`}>
         <Group gap="sm" wrap="nowrap">
           <CoverArt src={track.coverImage} seed={track.id} size={40} />
           {isDownloaded ? (
@@ -215,8 +211,8 @@ const TrackRow = memo(function TrackRow({
             </Text>
           </div>
         </Group>
-      </Table.Td>
-      <Table.Td visibleFrom="sm" maw={0}>
+      </td>
+      <td className={`${classes.clip} ${classes.fromSm}`}>
         <AnchorLink
           to={'/artist/$artistName'}
           params={{ artistName: track.artist }}
@@ -228,18 +224,18 @@ const TrackRow = memo(function TrackRow({
         >
           {track.artist}
         </AnchorLink>
-      </Table.Td>
-      <Table.Td visibleFrom="md" maw={0}>
+      </td>
+      <td className={`${classes.clip} ${classes.fromMd}`}>
         <Text size="sm" c="gray.4" truncate>
           {albumLabel(track.album)}
         </Text>
-      </Table.Td>
-      <Table.Td ta="right">
+      </td>
+      <td className={classes.time}>
         <Text size="sm" c="gray.4" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatTime(track.duration)}
         </Text>
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td>
         <Group gap={2} wrap="nowrap" justify="flex-end">
           {renderExtra?.(track, index)}
           <TrackOptionsMenu
@@ -248,7 +244,7 @@ const TrackRow = memo(function TrackRow({
             removeLabel={removeLabel}
           />
         </Group>
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 });

@@ -18,7 +18,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { LazyConfirmDeleteDialog } from '@/components/lazy-confirm-delete-dialog';
 import { toast } from '@/components/toast';
 import {
   QUOTA_MESSAGE,
@@ -207,7 +207,7 @@ export function DownloadsTab() {
           ) : null
         }
       />
-      <ConfirmDeleteDialog
+      <LazyConfirmDeleteDialog
         opened={confirm}
         onClose={() => setConfirm(false)}
         title="Remove all downloads"

@@ -7,7 +7,8 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
+import { LazyOverlay } from '@/components/lazy-overlay';
 import { useDownloads, useLikeCount, usePlaylistCount, useUploadCount } from '@/data';
 import { useCurrentUserId } from '@/features/catalogue';
 import { DownloadsTab } from './downloads-tab';
@@ -20,8 +21,12 @@ import {
   type LibrarySearch,
   type LibraryTab,
 } from './library-search';
-import { PlaylistFormModal } from './playlist-form-modal';
 import { PlaylistsTab } from './playlists-tab';
+
+// The form's Modal (with ScrollArea and @floating-ui) loads when ?create or ?edit first asks for it.
+const PlaylistFormModal = lazy(() =>
+  import('./playlist-form-modal').then((m) => ({ default: m.PlaylistFormModal })),
+);
 
 const ICONS: Record<LibraryTab, ReactNode> = {
   uploads: <IconCloudUpload size={16} aria-hidden />,
@@ -105,7 +110,9 @@ export function LibraryPage({ search, uploads }: { search: LibrarySearch; upload
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <PlaylistFormModal search={search} onClose={closeForm} />
+      <LazyOverlay opened={search.create === 'playlist' || Boolean(search.edit)}>
+        <PlaylistFormModal search={search} onClose={closeForm} />
+      </LazyOverlay>
     </Container>
   );
 }

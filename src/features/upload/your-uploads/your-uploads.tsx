@@ -6,8 +6,12 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { ConfirmDeleteDialog, deleteConfirmation } from '@/components/confirm-delete-dialog';
+import { lazy, useState, type ReactNode } from 'react';
+import {
+  deleteConfirmation,
+  LazyConfirmDeleteDialog,
+} from '@/components/lazy-confirm-delete-dialog';
+import { LazyOverlay } from '@/components/lazy-overlay';
 import { EmptyState } from '@/components/empty-state';
 import { ButtonLink } from '@/components/router-links';
 import { toast } from '@/components/toast';
@@ -19,9 +23,14 @@ import {
   type Track,
 } from '@/data';
 import { CoverArt, TrackList, useCurrentUserId } from '@/features/catalogue';
-import { EditTrackModal } from './edit-track-modal';
 import { UploadStatusBadge } from './upload-status-badge';
 import { useRefreshProcessing } from './use-refresh-processing';
+
+// The edit form's Modal (with ScrollArea and @floating-ui) loads on the first Edit, not with
+// /library.
+const EditTrackModal = lazy(() =>
+  import('./edit-track-modal').then((m) => ({ default: m.EditTrackModal })),
+);
 
 /**
  * Your Uploads (issue 14): the artist's tracks with their status. Ready ones are a track list
@@ -139,8 +148,10 @@ export function YourUploads() {
           )
         }
       />
-      <EditTrackModal track={editing} userId={userId} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog
+      <LazyOverlay opened={Boolean(editing)}>
+        <EditTrackModal track={editing} userId={userId} onClose={() => setEditing(null)} />
+      </LazyOverlay>
+      <LazyConfirmDeleteDialog
         title="Delete track"
         message={deleting ? deleteConfirmation(deleting.title) : ''}
         opened={Boolean(deleting)}

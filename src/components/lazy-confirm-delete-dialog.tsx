@@ -1,0 +1,23 @@
+/**
+ * The delete confirmation for pages that show it rarely: its code (Mantine's Modal, with
+ * ScrollArea and @floating-ui) loads on the first open, not with the page (docs/architecture.md).
+ */
+import { lazy } from 'react';
+import type { ConfirmDeleteDialogProps } from './confirm-delete-dialog';
+import { LazyOverlay } from './lazy-overlay';
+
+const ConfirmDeleteDialog = lazy(() =>
+  import('./confirm-delete-dialog').then((m) => ({ default: m.ConfirmDeleteDialog })),
+);
+
+/** Spec 2's confirmation wording. */
+export const deleteConfirmation = (name: string) =>
+  `Are you sure you want to delete "${name}"? This cannot be undone.`;
+
+export function LazyConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
+  return (
+    <LazyOverlay opened={props.opened}>
+      <ConfirmDeleteDialog {...props} />
+    </LazyOverlay>
+  );
+}
