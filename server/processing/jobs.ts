@@ -2,7 +2,8 @@
  * The processing job queue (`public.track_jobs`): claims queued jobs (`for update skip locked`,
  * so several server instances share one queue), runs each on the worker pool, reports its
  * stages on the track row, stores the renditions and the waveform, and marks the track ready or
- * failed. Also removes the files of deleted tracks (`public.storage_garbage`).
+ * failed. Also removes the files of deleted tracks (`public.storage_garbage`), and originals that
+ * no track points at once they are a day old (a track insert refused after its audio went up).
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
@@ -23,6 +24,13 @@ export interface TrackProcessingOptions {
   /** How often an idle server looks for queued jobs (ms). */
   pollMs?: number;
   log?: (message: string) => void;
+  /**
+   * An original of the tracks bucket that no track points at is removed once it is this old
+   * (default 24 h: the upload page may still insert its track, e.g. after a dropped connection).
+   */
+  orphanGraceMs?: number;
+  /** How often the tracks bucket is looked through for such originals (default 10 minutes). */
+  orphanSweepMs?: number;
 }
 
 export interface TrackProcessing {
@@ -38,6 +46,10 @@ export const MAX_ATTEMPTS = 3;
 /** A running job whose worker has not reported for this long is taken over. */
 const STALE_AFTER = '2 minutes';
 const FAILED_TO_PROCESS = 'Processing failed. Please try again.';
+export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+const ORPHAN_SWEEP_MS = 10 * 60 * 1000;
+/** Originals queued per sweep (the next sweep takes the rest). */
+const ORPHANS_PER_SWEEP = 500;
 /** The server's own rights on storage (RLS bypassed), as the seeder writes. */
 const SERVICE: Caller = { claims: { role: 'service_role' } };
 
@@ -177,13 +189,69 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
     return rows[0] ?? null;
   };
 
+  /**
+   * Queues the originals no track points at (in either spelling of audio_url) that are older than
+   * the grace period. Only the tracks bucket: renditions, stems and covers are queued by the
+   * deletion of their track.
+   */
+  const orphanGraceMs = options.orphanGraceMs ?? ORPHAN_GRACE_MS;
+  const orphanSweepMs = options.orphanSweepMs ?? ORPHAN_SWEEP_MS;
+  let lastSweep = Number.NEGATIVE_INFINITY;
+  const queueOrphans = async () => {
+    if (performance.now() - lastSweep < orphanSweepMs) return;
+    lastSweep = performance.now();
+    const { rows } = await db.query<{ name: string }>(
+      `insert into public.storage_garbage (bucket_id, name)
+       select 'tracks', o.name from storage.objects o
+        where o.bucket_id = 'tracks'
+          and o.created_at < now() - make_interval(secs => $1)
+          and not exists (
+            select 1 from public.tracks t where public.track_audio_object(t.audio_url) = o.name)
+        order by o.created_at
+        limit ${ORPHANS_PER_SWEEP}
+       on conflict do nothing
+       returning name`,
+      [orphanGraceMs / 1000],
+    );
+    if (rows.length > 0) log(`processing: ${rows.length} original(s) no track uses, queued`);
+  };
+
+  /**
+   * Removes an original unless a track points at it now. The object row is locked first, so a
+   * track insert that locked it (owns_audio_object) has committed and is seen by the check; an
+   * insert that comes after finds no object. True when the bytes may go.
+   */
+  const removeUnusedOriginal = (name: string) =>
+    db.transaction(async (tx) => {
+      const locked = await tx.query(
+        `select 1 from storage.objects where bucket_id = 'tracks' and name = $1 for update`,
+        [name],
+      );
+      if (locked.rows.length === 0) return true;
+      const removed = await tx.query(
+        `delete from storage.objects
+          where bucket_id = 'tracks' and name = $1
+            and not exists (
+              select 1 from public.tracks t where public.track_audio_object(t.audio_url) = $1)
+          returning name`,
+        [name],
+      );
+      return removed.rows.length > 0;
+    });
+
   const collectGarbage = async () => {
+    await queueOrphans();
     const { rows } = await db.query<{ bucket_id: string; name: string }>(
       'select bucket_id, name from public.storage_garbage order by queued_at limit 100',
     );
     for (const row of rows) {
-      await removeObjects(db, store, SERVICE, row.bucket_id, [row.name]).catch(() => undefined);
-      await store.remove(row.bucket_id, row.name).catch(() => undefined);
+      if (row.bucket_id === 'tracks') {
+        const unused = await removeUnusedOriginal(row.name).catch(() => false);
+        if (unused) await store.remove('tracks', row.name).catch(() => undefined);
+      } else {
+        await removeObjects(db, store, SERVICE, row.bucket_id, [row.name]).catch(() => undefined);
+        await store.remove(row.bucket_id, row.name).catch(() => undefined);
+      }
       await db.query('delete from public.storage_garbage where bucket_id = $1 and name = $2', [
         row.bucket_id,
         row.name,

@@ -12,7 +12,7 @@ import { createRestApp } from '../rest';
 import { createStorageApp, type SignedRead } from '../storage/app';
 import { openObjectStore, type ObjectStore } from '../storage/object-store';
 import { accessToken, serveApp, supabaseClient } from '../storage/test-support';
-import { startTrackProcessing, type TrackProcessing } from './jobs';
+import { startTrackProcessing, type TrackProcessing, type TrackProcessingOptions } from './jobs';
 
 export interface UploadHarness {
   db: Database;
@@ -28,7 +28,10 @@ export interface UploadHarness {
   close: () => Promise<void>;
 }
 
-export async function startUploadHarness(): Promise<UploadHarness> {
+/** `processing`: the job runner's sweep settings (tests of the originals no track uses). */
+export async function startUploadHarness(
+  processingOptions: Pick<TrackProcessingOptions, 'orphanGraceMs' | 'orphanSweepMs'> = {},
+): Promise<UploadHarness> {
   const test = await openTestDatabase();
   const keys = loadKeys(
     { JWT_SECRET: 'upload-test-secret-at-least-32-characters' },
@@ -45,7 +48,13 @@ export async function startUploadHarness(): Promise<UploadHarness> {
     createStorageApp({ db: test.db, keys, store, onSignedRead: (read) => signedReads.push(read) }),
   );
   const server = await serveApp(app);
-  const processing = startTrackProcessing({ db: test.db, store, workers: 2, pollMs: 100 });
+  const processing = startTrackProcessing({
+    db: test.db,
+    store,
+    workers: 2,
+    pollMs: 100,
+    ...processingOptions,
+  });
   const tokenFor = (user: TestUser) => accessToken(keys, user);
   return {
     db: test.db,

@@ -1171,6 +1171,10 @@ export type Database = {
         Args: { p_action: string; p_table: string; p_id: string; p_before: Json; p_after: Json }
         Returns: undefined
       }
+      caller_at_upload_limit: {
+        Args: never
+        Returns: boolean
+      }
       caller_quality_rank: {
         Args: never
         Returns: number
@@ -1455,6 +1459,10 @@ export type Database = {
       track_search_text: {
         Args: { title: string; artist: string; album: string; genre: string }
         Returns: string
+      }
+      upload_limit_reached: {
+        Args: { user_id: string }
+        Returns: boolean
       }
       uuid_array_is_set: {
         Args: { ids: string[] }

@@ -18,13 +18,18 @@ export function objectNameFor(userId: string, fileName: string, now = Date.now()
 /** The track row's audio_url: bucket and object name, no host (upload contract §2). */
 export const audioUrlFor = (objectName: string): string => `tracks/${objectName}`;
 
+/** The object name of a public URL of `bucket` ('.../storage/v1/object/public/<bucket>/<name>'). */
+export function publicObjectName(url: string, bucket: string): string | null {
+  const marker = `/storage/v1/object/public/${bucket}/`;
+  const at = url.indexOf(marker);
+  return at >= 0 ? decodeURIComponent(url.slice(at + marker.length).split('?', 1)[0] ?? '') : null;
+}
+
 /**
  * The object name inside the tracks bucket of an audio_url: 'tracks/<name>' or an old public URL
  * '.../storage/v1/object/public/tracks/<name>'. Null for anything else (seeded static files).
  */
 export function trackObjectName(audioUrl: string): string | null {
   if (audioUrl.startsWith('tracks/')) return audioUrl.slice('tracks/'.length);
-  const marker = '/storage/v1/object/public/tracks/';
-  const at = audioUrl.indexOf(marker);
-  return at >= 0 ? decodeURIComponent(audioUrl.slice(at + marker.length)) : null;
+  return publicObjectName(audioUrl, 'tracks');
 }

@@ -9,7 +9,7 @@ import type { DetailedError, Upload } from 'tus-js-client';
 import type { Database } from './database.types';
 import { getSupabase } from './client';
 import { loadBackendConfig } from './config';
-import { objectNameFor } from './storage-paths';
+import { objectNameFor, publicObjectName } from './storage-paths';
 
 /** Supabase Storage takes resumable uploads in chunks of exactly 6 MB. */
 export const TUS_CHUNK_SIZE = 6 * 1024 * 1024;
@@ -195,8 +195,33 @@ export async function insertTrack(track: NewTrack): Promise<void> {
     cover_image: track.coverImage,
     uploaded_by: track.uploadedBy,
   } as TrackInsert;
-  const { error } = await client.from('tracks').insert(row);
-  if (error) throw new Error(error.message || 'Failed to save track information');
+  const { error, status } = await client.from('tracks').insert(row);
+  // The status says whether the server refused the row (4xx) or was not reached (0).
+  if (error) throw new UploadError(error.message || 'Failed to save track information', status);
+}
+
+/** Is the caller at their plan's monthly upload limit? (The rule Storage and the insert apply.) */
+export async function callerAtUploadLimit(): Promise<boolean> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('caller_at_upload_limit');
+  if (error) throw new Error(error.message || 'Request failed');
+  return data === true;
+}
+
+/**
+ * Removes the files of an upload whose track was refused: the audio and the cover it sent.
+ * Storage lets the owner delete what is in their folder; whatever fails here the server sweeps.
+ */
+export async function removeUploadedFiles(
+  objectName: string,
+  coverUrl: string | null,
+): Promise<void> {
+  const storage = await (await getSupabase()).storage();
+  const cover = coverUrl ? publicObjectName(coverUrl, 'covers') : null;
+  await Promise.allSettled([
+    storage.from('tracks').remove([objectName]),
+    cover ? storage.from('covers').remove([cover]) : null,
+  ]);
 }
 
 export interface TrackStatusRow {

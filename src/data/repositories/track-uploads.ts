@@ -4,9 +4,11 @@
  * call it directly and then re-read the row into the mirror.
  */
 import {
+  callerAtUploadLimit,
   deleteTrackRow,
   insertTrack,
   readTrackStatus,
+  removeUploadedFiles,
   retryTrackProcessing,
   updateTrackDetails,
   uploadCoverImage,
@@ -65,6 +67,23 @@ export async function createTrack(input: {
     uploadedBy: input.userId,
   });
   await Promise.allSettled([fetchOnDemand.track(input.id), fetchOnDemand.uploadLimits()]);
+}
+
+/**
+ * After a refusal: is the artist at their monthly limit? (Storage refuses an upload beyond it
+ * with its generic 403; the server's rule says why.) Refreshes the limits panel either way.
+ */
+export async function atUploadLimit(): Promise<boolean> {
+  const [reached] = await Promise.all([
+    callerAtUploadLimit().catch(() => false),
+    fetchOnDemand.uploadLimits(),
+  ]);
+  return reached;
+}
+
+/** The files of an upload whose track was refused: removed now rather than swept later. */
+export async function discardUpload(objectName: string, coverUrl: string | null): Promise<void> {
+  await Promise.all([removeUploadedFiles(objectName, coverUrl), fetchOnDemand.uploadLimits()]);
 }
 
 export const PROCESSING_POLL_MS = 500;

@@ -10,7 +10,8 @@ import { TrackDetailsFields } from './components/track-details-fields';
 import { UploadLimitsPanel } from './components/upload-limits-panel';
 import { UploadProgress } from './components/upload-progress';
 import { UploadSuccess } from './components/upload-success';
-import { audioMimeOf, canSubmit, cleanDetails, uploadLimits } from './upload-rules';
+import { ButtonLink } from '@/components/router-links';
+import { audioMimeOf, canSubmit, cleanDetails, LIMIT_REACHED, uploadLimits } from './upload-rules';
 import { useUploadFlow } from './use-upload-flow';
 import { useUploadForm } from './use-upload-form';
 
@@ -69,6 +70,8 @@ export function UploadPage() {
   };
 
   const title = form.details.title.trim();
+  /** The upload was refused at the monthly limit: the form's alert says so, with the way on. */
+  const refusedAtLimit = flow.error === LIMIT_REACHED;
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'lg' }}>
       <Stack gap="lg">
@@ -94,7 +97,14 @@ export function UploadPage() {
                       role="alert"
                       title="Upload failed"
                     >
-                      {flow.error}
+                      <Stack gap="xs" align="flex-start">
+                        <Text size="sm">{flow.error}</Text>
+                        {refusedAtLimit && (
+                          <ButtonLink to="/subscription" size="xs" radius="xl">
+                            View plans
+                          </ButtonLink>
+                        )}
+                      </Stack>
                     </Alert>
                   )}
                   {flow.busy && <UploadProgress phase={flow.phase} title={title} />}
@@ -150,7 +160,7 @@ export function UploadPage() {
               </form>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-              <UploadLimitsPanel limits={limits} />
+              <UploadLimitsPanel limits={limits} messageInForm={refusedAtLimit} />
             </Grid.Col>
           </Grid>
         )}

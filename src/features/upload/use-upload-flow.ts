@@ -6,14 +6,17 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  atUploadLimit,
   createTrack,
+  discardUpload,
+  UploadError,
   uploadAudio,
   uploadCover,
   watchProcessing,
   type TrackDetailsInput,
   type TrackStatusRow,
 } from '@/data';
-import { UPLOAD_FAILED } from './upload-rules';
+import { LIMIT_REACHED, UPLOAD_FAILED } from './upload-rules';
 
 export type UploadPhase =
   | { kind: 'idle' }
@@ -35,6 +38,17 @@ interface Uploaded {
   file: File;
   objectName: string;
 }
+
+/** Storage refused the audio (403): at the monthly limit, say so in the spec's words. */
+async function audioRefusal(error: unknown): Promise<unknown> {
+  if (error instanceof UploadError && error.status === 403 && (await atUploadLimit()))
+    return new Error(LIMIT_REACHED);
+  return error;
+}
+
+/** The server answered and refused the row (not a dropped connection nor a server fault). */
+const refusedRow = (error: unknown) =>
+  error instanceof UploadError && error.status >= 400 && error.status < 500;
 
 export function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message.trim() : '';
@@ -109,19 +123,31 @@ export function useUploadFlow() {
               setPhase((p) => (p.kind === 'uploading' ? { ...p, sent, total: all } : p)),
             onReconnecting: (reconnecting) =>
               setPhase((p) => (p.kind === 'uploading' ? { ...p, reconnecting } : p)),
+          }).catch(async (e: unknown) => {
+            throw await audioRefusal(e);
           });
           uploaded.current = { file: request.audio, objectName };
         }
         setPhase({ kind: 'saving' });
         const coverUrl = request.cover ? await uploadCover(request.userId, request.cover) : null;
         const trackId = crypto.randomUUID();
-        await createTrack({
-          id: trackId,
-          userId: request.userId,
-          objectName,
-          coverUrl,
-          details: request.details,
-        });
+        try {
+          await createTrack({
+            id: trackId,
+            userId: request.userId,
+            objectName,
+            coverUrl,
+            details: request.details,
+          });
+        } catch (e) {
+          // A refused row (the monthly limit, the last slot taken by a parallel upload) leaves
+          // no files behind; after a lost connection the audio is kept to try the row again.
+          if (refusedRow(e)) {
+            uploaded.current = null;
+            await discardUpload(objectName, coverUrl).catch(() => undefined);
+          }
+          throw e;
+        }
         uploaded.current = null;
         await follow(trackId);
       } catch (e) {

@@ -16,8 +16,18 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec 2: the plan's monthly limit, used this month, remaining; /subscription at the limit. */
-export function UploadLimitsPanel({ limits }: { limits: UploadLimits | null }) {
+/**
+ * Spec 2: the plan's monthly limit, used this month, remaining; /subscription at the limit.
+ * `messageInForm`: the form's own alert already says the limit was reached (an upload was just
+ * refused) and links to the plans: the panel shows its figures without saying it twice.
+ */
+export function UploadLimitsPanel({
+  limits,
+  messageInForm = false,
+}: {
+  limits: UploadLimits | null;
+  messageInForm?: boolean;
+}) {
   return (
     <Paper component="section" p="md" radius="md" withBorder aria-labelledby="upload-limits-title">
       <Stack gap="xs">
@@ -36,7 +46,7 @@ export function UploadLimitsPanel({ limits }: { limits: UploadLimits | null }) {
               label="Remaining"
               value={limits.remaining === null ? 'Unlimited' : String(limits.remaining)}
             />
-            {limits.atLimit ? (
+            {limits.atLimit && messageInForm ? null : limits.atLimit ? (
               <Alert
                 color="red"
                 variant="light"
