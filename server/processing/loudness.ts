@@ -1,10 +1,12 @@
 /**
- * Integrated loudness (EBU R128 / ITU-R BS.1770-4, LUFS) and true peak (dBTP), measured by the
- * ebur128 crate compiled to WebAssembly (ebur128-wasm). Its glue imports the .wasm file as an ES
- * module, which Node runs only with `--experimental-wasm-modules`: the processing workers start
- * with that flag (worker-pool.ts), so this module is imported in workers only.
+ * Integrated loudness (EBU R128 / ITU-R BS.1770-4, LUFS), measured by the ebur128 crate compiled
+ * to WebAssembly (ebur128-wasm), and true peak (dBTP) by BS.1770-4 Annex 2 (true-peak.ts). The
+ * crate's glue imports the .wasm file as an ES module, which Node runs only with
+ * `--experimental-wasm-modules`: the processing workers start with that flag (worker-pool.ts), so
+ * this module is imported in workers only.
  */
 import type * as Ebur128Module from 'ebur128-wasm';
+import { truePeakDb } from './true-peak';
 
 type Ebur128 = typeof Ebur128Module;
 
@@ -34,8 +36,7 @@ export async function measureLoudness(
   const lufs = right
     ? m.ebur128_integrated_stereo(sampleRate, left, right)
     : m.ebur128_integrated_mono(sampleRate, left);
-  const peak = right
-    ? m.ebur128_true_peak_stereo(sampleRate, left, right)
-    : m.ebur128_true_peak_mono(sampleRate, left);
-  return { lufs: finite(lufs), truePeakDb: finite(peak) };
+  // True peak over every channel and every interpolated phase.
+  const peak = truePeakDb(channelData);
+  return { lufs: finite(lufs), truePeakDb: peak === null ? null : finite(peak) };
 }
