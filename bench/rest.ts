@@ -5,13 +5,21 @@
  *
  * The server runs in this process (startRestServer on 127.0.0.1); autocannon runs in a child
  * process (bench/load-worker.ts), so load and server never share an event loop. The direct loop
- * replays the exact transaction the gateway ran for a probe request (recorded from the
- * Database it was given): BEGIN; set_config(role, claims, method, path, headers) through
- * as-role's asRole; the statement; COMMIT, with the same concurrency as the load.
+ * replays the exact database calls the gateway made for a probe request (recorded from the
+ * Database it was given): BEGIN; set_config(role, claims, method, path, headers); the
+ * statement; COMMIT, as one pipelined batch (reads, RPC) or a transaction with that prelude
+ * (writes), through the same server/db pool, with the same concurrency as the load. What is
+ * left between the two figures is HTTP and the gateway's own work.
  */
 import { loadavg } from 'node:os';
-import { asRole, type JwtClaims, type RequestInfo } from '../server/db/as-role';
-import type { Database, QueryResult, Queryable } from '../server/db/database';
+import { requestContextStatement, type JwtClaims, type RequestInfo } from '../server/db/as-role';
+import type {
+  Database,
+  QueryResult,
+  Queryable,
+  Statement,
+  TransactionOptions,
+} from '../server/db/database';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database';
 import { loadKeys } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
@@ -30,8 +38,10 @@ import {
 const CONNECTIONS = 10;
 const WARMUP_SECONDS = 1;
 /** BENCH_REST_SECONDS overrides (1..30). */
-const MEASURE_SECONDS = Math.min(30, Math.max(1, Number(process.env.BENCH_REST_SECONDS) || 4));
-const DIRECT_SECONDS = 1.5;
+const MEASURE_SECONDS = Math.min(30, Math.max(1, Number(process.env.BENCH_REST_SECONDS) || 4.5));
+const DIRECT_SECONDS = 4.5;
+/** Gateway and direct alternate in this many rounds, each a third of the time. */
+const ROUNDS = 3;
 /** Upper bound on direct transactions per request kind, whatever the speed. */
 const DIRECT_MAX = 100_000;
 const ANCHOR = 'PostgREST on a 2-vCPU machine: about 2,000 single-row GETs/s';
@@ -42,27 +52,48 @@ interface Recorded {
   params: unknown[];
 }
 
-/** Passes everything through; while `record` is on, logs the statements of each transaction. */
+/** What one request ran: a batch (one pipelined round trip) or a transaction with a prelude. */
+interface RecordedRequest {
+  kind: 'batch' | 'transaction';
+  /** batch: every statement; transaction: the prelude (the request context). */
+  prelude: Recorded[];
+  /** transaction: the statements of its callback, in order; batch: none. */
+  statements: Recorded[];
+}
+
+const recorded = (s: Statement): Recorded => ({ sql: s.sql, params: s.params ?? [] });
+
+/** Passes everything through; while `record` is on, logs what each request runs. */
 function recording(db: Database) {
-  let log: Recorded[][] | undefined;
+  let log: RecordedRequest[] | undefined;
   const wrapped: Database = {
     kind: db.kind,
     query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       return db.query<T>(sql, params);
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T> {
       const sink = log;
-      if (!sink) return db.transaction(fn);
+      if (!sink) return db.transaction(fn, options);
       const statements: Recorded[] = [];
-      sink.push(statements);
-      return db.transaction((tx) =>
-        fn({
-          query<R>(sql: string, params: unknown[] = []) {
-            statements.push({ sql, params });
-            return tx.query<R>(sql, params);
-          },
-        }),
+      sink.push({
+        kind: 'transaction',
+        prelude: (options?.prelude ?? []).map(recorded),
+        statements,
+      });
+      return db.transaction(
+        (tx) =>
+          fn({
+            query<R>(sql: string, params: unknown[] = []) {
+              statements.push({ sql, params });
+              return tx.query<R>(sql, params);
+            },
+          }),
+        options,
       );
+    },
+    batch(statements: Statement[]): Promise<QueryResult[]> {
+      log?.push({ kind: 'batch', prelude: statements.map(recorded), statements: [] });
+      return db.batch(statements);
     },
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
@@ -70,8 +101,8 @@ function recording(db: Database) {
   };
   return {
     db: wrapped,
-    async record(fn: () => Promise<void>): Promise<Recorded[][]> {
-      const sink: Recorded[][] = [];
+    async record(fn: () => Promise<void>): Promise<RecordedRequest[]> {
+      const sink: RecordedRequest[] = [];
       log = sink;
       try {
         await fn();
@@ -109,21 +140,33 @@ interface DirectResult {
   firstError?: string;
 }
 
-/** `concurrency` loops calling `once(i)` (i unique) until the deadline or DIRECT_MAX calls. */
+/** One run of `concurrency` loops calling `once(i)`: its latencies (ms) and length (s). */
+interface DirectRound {
+  latencies: number[];
+  seconds: number;
+  failed: number;
+  firstError?: string;
+}
+
+/**
+ * `concurrency` loops calling `once(i)` until the deadline or DIRECT_MAX calls; `counter` keeps
+ * i unique across rounds.
+ */
 async function directLoop(
   seconds: number,
   concurrency: number,
+  counter: { next: number },
   once: (i: number) => Promise<void>,
-): Promise<DirectResult> {
+): Promise<DirectRound> {
   const latencies: number[] = [];
-  let next = 0;
+  const last = counter.next + DIRECT_MAX;
   let failed = 0;
   let firstError: string | undefined;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const loop = async () => {
-    while (performance.now() < deadline && next < DIRECT_MAX) {
-      const i = next++;
+    while (performance.now() < deadline && counter.next < last) {
+      const i = counter.next++;
       const t0 = performance.now();
       try {
         await once(i);
@@ -135,25 +178,63 @@ async function directLoop(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return {
-    tps: latencies.length / elapsed,
-    p50: at(0.5),
-    p99: at(0.99),
-    count: latencies.length,
+    latencies,
+    seconds: (performance.now() - started) / 1000,
     failed,
     ...(firstError ? { firstError } : {}),
   };
 }
 
+function mergeDirect(rounds: DirectRound[]): DirectResult {
+  const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const firstError = rounds.find((r) => r.firstError)?.firstError;
+  return {
+    tps: seconds > 0 ? latencies.length / seconds : 0,
+    p50: at(0.5),
+    p99: at(0.99),
+    count: latencies.length,
+    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+    ...(firstError ? { firstError } : {}),
+  };
+}
+
+/** The gateway's rounds as one run: req/s over all, median p50, worst p99. */
+function mergeGateway(rounds: LoadResult[]): LoadResult {
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const ok = rounds.reduce((sum, r) => sum + r.ok, 0);
+  const statuses: Record<string, number> = {};
+  for (const r of rounds)
+    for (const [k, n] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + n;
+  return {
+    rps: seconds > 0 ? ok / seconds : 0,
+    p50: median(rounds.map((r) => r.p50)),
+    p99: Math.max(...rounds.map((r) => r.p99)),
+    ok,
+    failed: rounds.reduce((sum, r) => sum + r.failed, 0),
+    seconds,
+    statuses,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
 interface Row {
   name: string;
   probe: string;
+  /** How the gateway ran it: 'batch' (one pipelined round trip) or 'tx' (transaction). */
+  shape: string;
   gateway: LoadResult;
   direct: DirectResult;
+  /** Gateway req/s ÷ direct tx/s of each round (gateway then direct, back to back). */
+  ratios: number[];
 }
 
 interface DatabaseReport {
@@ -228,10 +309,10 @@ async function benchScenario(
     probe = s.check(res.status, probeBody);
   });
   const tx = transactions[0];
-  const context = tx?.[0];
+  const context = tx?.prelude[0];
   if (transactions.length !== 1 || !tx || !context || !context.sql.includes("set_config('role'"))
     throw new Error(
-      `${s.name}: expected one transaction starting with set_config, got ${JSON.stringify(transactions).slice(0, 300)}`,
+      `${s.name}: expected one request starting with set_config, got ${JSON.stringify(transactions).slice(0, 300)}`,
     );
   const [, , method, path, headersJson] = context.params as string[];
   const request: RequestInfo = {
@@ -239,7 +320,7 @@ async function benchScenario(
     path: path ?? '/',
     headers: JSON.parse(headersJson ?? '{}') as Record<string, string>,
   };
-  const statements = tx.slice(1);
+  const morePrelude = tx.prelude.slice(1);
 
   const base = {
     origin,
@@ -257,11 +338,11 @@ async function benchScenario(
     seconds,
   });
   await worker.run(spec(`${tag}w`, WARMUP_SECONDS));
-  const gateway = await worker.run(spec(`${tag}g`, MEASURE_SECONDS));
 
   // Direct: the same transactions, cycled over the same variants with fresh counters.
   const claims = tokens.map(claimsOf);
-  const direct = await directLoop(DIRECT_SECONDS, CONNECTIONS, async (i) => {
+  const counter = { next: 0 };
+  const once = async (i: number) => {
     const v = s.variants[i % s.variants.length] ?? first;
     const token = tokens[v.token] ?? token0;
     const pairs: [string, string][] = [
@@ -272,25 +353,53 @@ async function benchScenario(
     const headers = Object.fromEntries(
       Object.entries(request.headers ?? {}).map(([k, h]) => [k, substitute(h, pairs) as string]),
     );
-    const result = await asRole(
-      rec.db,
-      claims[v.token] ?? null,
-      async (q) => {
-        let last: QueryResult | undefined;
-        for (const st of statements)
-          last = await q.query(st.sql, substitute(st.params, pairs) as unknown[]);
-        return last;
-      },
-      { ...request, headers },
-    );
+    // The same calls the gateway made (same pipelining and prepared statements), only the
+    // HTTP server and the gateway's own work are left out.
+    const statements = (list: Recorded[]): Statement[] =>
+      list.map((st) => ({ sql: st.sql, params: substitute(st.params, pairs) as unknown[] }));
+    const prelude = [
+      requestContextStatement(claims[v.token] ?? null, { ...request, headers }),
+      ...statements(morePrelude),
+    ];
+    let result: QueryResult | undefined;
+    if (tx.kind === 'batch') result = (await rec.db.batch(prelude)).at(-1);
+    else
+      result = await rec.db.transaction(
+        async (q) => {
+          let last: QueryResult | undefined;
+          for (const st of statements(tx.statements)) last = await q.query(st.sql, st.params);
+          return last;
+        },
+        { prelude },
+      );
     // The first direct call repeats the probe (same variant): same answer for reads and RPC.
     const body = result?.rows[0]?.body;
     if (i === 0 && s.method === 'GET' && body !== probeBody)
       throw new Error(`direct answer differs from the gateway's: ${String(body).slice(0, 100)}`);
     if (i === 0 && s.path.includes('/rpc/') && body !== probeBody)
       throw new Error(`direct RPC answered ${String(body)}, the gateway ${probeBody}`);
+  };
+  // Gateway and direct in alternating rounds: on a shared machine the load of the moment
+  // weighs on both alike, and the ratio of each round is taken back to back.
+  const gatewayRounds: LoadResult[] = [];
+  const directRounds: DirectRound[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    gatewayRounds.push(await worker.run(spec(`${tag}g${round}`, MEASURE_SECONDS / ROUNDS)));
+    directRounds.push(await directLoop(DIRECT_SECONDS / ROUNDS, CONNECTIONS, counter, once));
+  }
+  const ratios = gatewayRounds.map((g, k) => {
+    const d = directRounds[k];
+    const tps = d && d.seconds > 0 ? d.latencies.length / d.seconds : 0;
+    return tps > 0 ? g.rps / tps : 0;
   });
-  return { name: s.name, probe, gateway, direct };
+  return {
+    name: s.name,
+    probe,
+    shape: tx.kind === 'batch' ? 'batch' : 'tx',
+    gateway: mergeGateway(gatewayRounds),
+    direct: mergeDirect(directRounds),
+    ratios,
+  };
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -300,8 +409,8 @@ function printReport(r: DatabaseReport) {
   const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
   console.log(`\n${r.label} (server ${r.version}): ${r.seed}`);
   console.log(
-    `  ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s per request (autocannon in a child process); ` +
-      `direct: ${DIRECT_SECONDS} s, ${CONNECTIONS} concurrent loops; load average ${la(r.loadBefore)} before, ${la(r.loadAfter)} after`,
+    `  ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, then ${ROUNDS} rounds of ${fmt(MEASURE_SECONDS / ROUNDS, 1)} s gateway (autocannon in a child process) + ` +
+      `${fmt(DIRECT_SECONDS / ROUNDS, 1)} s direct (${CONNECTIONS} concurrent loops); load average ${la(r.loadBefore)} before, ${la(r.loadAfter)} after`,
   );
   const head = [
     'request',
@@ -310,7 +419,9 @@ function printReport(r: DatabaseReport) {
     'p99 ms',
     'direct tx/s',
     'direct p50',
+    'of direct',
     'overhead',
+    'db',
     'failed',
     'probe',
   ];
@@ -321,7 +432,9 @@ function printReport(r: DatabaseReport) {
     fmt(row.gateway.p99),
     fmt(row.direct.tps),
     `${fmt(row.direct.p50, 1)} ms`,
+    `${fmt(100 * median(row.ratios))} % (${row.ratios.map((r) => fmt(100 * r)).join('/')})`,
     row.gateway.rps > 0 ? `${fmt(row.direct.tps / row.gateway.rps, 2)}×` : '–',
+    row.shape,
     `${fmt(row.gateway.failed)}/${fmt(row.direct.failed)}`,
     row.probe,
   ]);
@@ -388,7 +501,10 @@ export async function benchRest(): Promise<void> {
       '',
       '  req/s: 2xx responses per second over HTTP, p50/p99 their latency (ms). direct tx/s: the same',
       '  transaction (BEGIN; set_config role, claims, request; statement; COMMIT) replayed by',
-      `  ${CONNECTIONS} in-process loops on the same database; overhead = direct tx/s ÷ req/s.`,
+      `  ${CONNECTIONS} in-process loops through the same server/db calls on the same database. of direct:`,
+      `  req/s ÷ direct tx/s, median of the ${ROUNDS} rounds (each round's in brackets); overhead = direct`,
+      '  tx/s ÷ req/s over all rounds. p50: median of the rounds, p99: the worst round. db: batch = BEGIN, context, statement and COMMIT',
+      '  pipelined (one round trip on PostgreSQL); tx = a transaction with the context as prelude.',
       '  failed: non-2xx or errors, HTTP/direct. RPC: a listener only plays tracks of later users',
       '  (two users playing each other at once deadlock on PostgreSQL: see bench/rest-seed.ts).',
       `  Anchor: ${ANCHOR}. REST section: ${seconds} s.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asRole, roleOf } from './as-role';
+import { asRole, requestContextStatement, roleOf } from './as-role';
 import { testDatabaseKind } from './test-database';
 import { useTestDatabase } from './use-test-database';
 
@@ -78,6 +78,68 @@ describe(`asRole (${testDatabaseKind()})`, () => {
       ),
     );
     expect(seen).toEqual(users.map((u) => [u, u]));
+  });
+
+  it('runs a batch (context, statements) as the role, and nothing leaks to the next statement', async () => {
+    const sql = `select current_user as role, auth.uid() as uid, $1::text as tag`;
+    // More calls than Postgres plans before it may switch a prepared statement to a generic
+    // plan, alternating roles: every answer is the caller's own.
+    for (let i = 0; i < 12; i++) {
+      const claims = i % 2 === 0 ? CLAIMS : null;
+      const results = await test.db.batch([
+        requestContextStatement(claims, { method: 'GET', path: '/rest/v1/x' }),
+        { sql, params: [`call ${i}`] },
+      ]);
+      expect(results.at(-1)?.rows).toEqual([
+        i % 2 === 0
+          ? { role: 'authenticated', uid: SUB, tag: `call ${i}` }
+          : { role: 'anon', uid: null, tag: `call ${i}` },
+      ]);
+      const after = await test.db.query(
+        `select current_user as role, coalesce(current_setting('request.jwt.claims', true), '') as claims`,
+      );
+      expect(after.rows[0]).toEqual({ role: 'postgres', claims: '' });
+    }
+  });
+
+  it("rolls a batch back as a whole and throws the failing statement's own error", async () => {
+    const failing = test.db.batch([
+      requestContextStatement({ role: 'service_role' }),
+      {
+        sql: `insert into public.admin_emails (email) values ($1)`,
+        params: ['batch@example.test'],
+      },
+      { sql: `select 1 / $1::int`, params: [0] },
+      { sql: `select $1::text`, params: ['never'] },
+    ]);
+    await expect(failing).rejects.toMatchObject({ code: '22012' }); // division_by_zero, not 25P02
+    const { rows } = await test.db.query(
+      `select * from public.admin_emails where email = 'batch@example.test'`,
+    );
+    expect(rows).toEqual([]);
+    expect((await test.db.query('select current_user as role')).rows[0]).toEqual({
+      role: 'postgres',
+    });
+  });
+
+  it("fails a transaction whose prelude fails with the prelude's error; its statements never run", async () => {
+    let ran: unknown;
+    const failing = test.db.transaction(
+      async (tx) => {
+        ran = await tx.query(
+          `insert into public.admin_emails (email) values ($1) returning email`,
+          ['prelude@example.test'],
+        );
+        return ran;
+      },
+      { prelude: [{ sql: `select set_config('role', $1, true)`, params: ['no_such_role'] }] },
+    );
+    await expect(failing).rejects.toThrow('no_such_role');
+    expect(ran).toBeUndefined();
+    const { rows } = await test.db.query(
+      `select * from public.admin_emails where email = 'prelude@example.test'`,
+    );
+    expect(rows).toEqual([]);
   });
 
   it.skipIf(testDatabaseKind() !== 'pglite')(

@@ -4,7 +4,7 @@
  * policies and auth.uid() / auth.jwt() / auth.role() see the same thing as on hosted Supabase.
  * Every setting is transaction-local (set_config(..., true)): nothing leaks to the next request.
  */
-import type { Database, Queryable } from './database';
+import type { Database, Queryable, Statement } from './database';
 
 /** The roles a request may run as. A JWT naming any other role is refused. */
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
@@ -35,36 +35,52 @@ export function roleOf(claims: JwtClaims | null): ApiRole {
   return role as ApiRole;
 }
 
-/** Sets role and request.* on an open transaction (the first statement of every request). */
-export async function applyRequestContext(
-  tx: Queryable,
+/**
+ * The statement that switches an open transaction to the request's role and publishes its claims
+ * and request details (the first statement of every request). Throws RoleError for a role
+ * outside API_ROLES.
+ */
+export function requestContextStatement(
   claims: JwtClaims | null,
   request: RequestInfo = {},
-): Promise<ApiRole> {
+): Statement {
   const role = roleOf(claims);
   const headers = Object.fromEntries(
     Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
   );
-  await tx.query(
-    `select set_config('role', $1, true),
-            set_config('request.jwt.claims', $2, true),
-            set_config('request.method', $3, true),
-            set_config('request.path', $4, true),
-            set_config('request.headers', $5, true)`,
-    [
+  return {
+    sql: REQUEST_CONTEXT_SQL,
+    params: [
       role,
       JSON.stringify(claims ?? { role }),
       request.method ?? 'POST',
       request.path ?? '/',
       JSON.stringify(headers),
     ],
-  );
-  return role;
+  };
+}
+
+const REQUEST_CONTEXT_SQL = `select set_config('role', $1, true),
+            set_config('request.jwt.claims', $2, true),
+            set_config('request.method', $3, true),
+            set_config('request.path', $4, true),
+            set_config('request.headers', $5, true)`;
+
+/** Sets role and request.* on an open transaction (the first statement of every request). */
+export async function applyRequestContext(
+  tx: Queryable,
+  claims: JwtClaims | null,
+  request: RequestInfo = {},
+): Promise<ApiRole> {
+  const { sql, params } = requestContextStatement(claims, request);
+  await tx.query(sql, params);
+  return roleOf(claims);
 }
 
 /**
  * Runs `fn` in one transaction as the role of `claims` (null = anon) and returns its result.
- * Throws RoleError for a role outside API_ROLES.
+ * The context statement is the transaction's prelude (on PostgreSQL it travels with BEGIN and
+ * `fn`'s first statement). Throws RoleError for a role outside API_ROLES.
  */
 export async function asRole<T>(
   db: Database,
@@ -72,9 +88,7 @@ export async function asRole<T>(
   fn: (tx: Queryable) => Promise<T>,
   request: RequestInfo = {},
 ): Promise<T> {
-  roleOf(claims); // refuse an unknown role before opening a transaction
-  return await db.transaction(async (tx) => {
-    await applyRequestContext(tx, claims, request);
-    return fn(tx);
-  });
+  // Built before the transaction opens: an unknown role is refused without one.
+  const context = requestContextStatement(claims, request);
+  return await db.transaction(fn, { prelude: [context] });
 }

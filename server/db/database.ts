@@ -15,10 +15,32 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+/** One statement and its bound parameters. */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+}
+
+export interface TransactionOptions {
+  /**
+   * Statements run first, before `fn`'s (an API request's role and claims). Their results are
+   * not returned; if one fails, the transaction fails with its error and `fn`'s statements never
+   * run outside it. On PostgreSQL they travel with BEGIN and `fn`'s first statement, pipelined:
+   * no network round trip of their own.
+   */
+  prelude?: Statement[];
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction (BEGIN ... COMMIT, ROLLBACK on throw). */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs `statements` in order in ONE transaction and returns their results, in order. The
+   * first failure rolls everything back and is thrown. On PostgreSQL BEGIN, the statements and
+   * COMMIT are pipelined: one network round trip.
+   */
+  batch(statements: Statement[]): Promise<QueryResult[]>;
   /** Several statements without parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import type { Database, QueryResult, Queryable } from './database';
+import type { Database, QueryResult, Queryable, Statement, TransactionOptions } from './database';
 import { Mutex } from './mutex';
 import { RAW_TEXT_TYPE_OIDS, SESSION_SETTINGS } from './type-parsers';
 
@@ -48,16 +48,26 @@ export class PgliteDatabase implements Database {
     return this.#exclusive(async () => toQueryResult<T>(await this.#pg.query(sql, params)));
   }
 
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     return this.#exclusive(() =>
       this.#pg.transaction(async (tx: Transaction) => {
         const queryable: Queryable = {
           query: async <R>(sql: string, params: unknown[] = []) =>
             toQueryResult<R>(await tx.query(sql, params)),
         };
+        for (const s of options.prelude ?? []) await tx.query(s.sql, s.params ?? []);
         return this.#inTransaction.run(true, () => fn(queryable));
       }),
     );
+  }
+
+  /** One transaction, the statements in turn (no network here: nothing to pipeline). */
+  batch(statements: Statement[]): Promise<QueryResult[]> {
+    return this.transaction(async (tx) => {
+      const results: QueryResult[] = [];
+      for (const s of statements) results.push(await tx.query(s.sql, s.params ?? []));
+      return results;
+    });
   }
 
   exec(sql: string): Promise<void> {

@@ -1,6 +1,6 @@
 /** `Database` on a real PostgreSQL server through a node-postgres pool (DATABASE_URL). */
 import pg from 'pg';
-import type { Database, QueryResult, Queryable } from './database';
+import type { Database, QueryResult, Queryable, Statement, TransactionOptions } from './database';
 import { RAW_TEXT_ARRAY_TYPE_OIDS, RAW_TEXT_TYPE_OIDS, SESSION_SETTINGS } from './type-parsers';
 
 /** text[]: its parser turns any array literal into an array of strings. */
@@ -21,6 +21,28 @@ function typeParsers(): pg.CustomTypesConfig {
   };
 }
 
+/**
+ * Most statement texts given a name (prepared once per connection, kept by the server for the
+ * connection's life). Request shapes beyond it run unnamed, as before: a client inventing endless
+ * query shapes cannot grow every backend's memory without bound.
+ */
+const MAX_NAMED_STATEMENTS = 200;
+
+/**
+ * Runs `send` (queries written synchronously: the pool is in pipeline mode) with the socket
+ * corked, so their protocol messages (Parse, Bind, Describe, Execute, Sync each a write of
+ * their own in node-postgres) leave in one writev instead of one system call each.
+ */
+function corked<T>(client: pg.PoolClient, send: () => T): T {
+  const stream = client.connection.stream;
+  stream.cork();
+  try {
+    return send();
+  } finally {
+    stream.uncork();
+  }
+}
+
 function toQueryResult<T>(result: pg.QueryResult): QueryResult<T> {
   return {
     rows: result.rows as T[],
@@ -34,6 +56,8 @@ class PostgresDatabase implements Database {
   readonly #pool: pg.Pool;
   readonly #clientConfig: pg.ClientConfig;
   readonly #listeners = new Set<{ stop: () => Promise<void> }>();
+  /** SQL text → prepared statement name (the same on every connection of the pool). */
+  readonly #names = new Map<string, string>();
   closing = false;
 
   constructor(pool: pg.Pool, clientConfig: pg.ClientConfig) {
@@ -102,17 +126,60 @@ class PostgresDatabase implements Database {
     return toQueryResult<T>(await this.#pool.query(sql, params));
   }
 
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * The query config of a statement of a transaction: a named prepared statement when it has
+   * parameters (parsed and planned once per connection, then only bound: PostgREST's
+   * db-prepared-statements), as long as fewer than MAX_NAMED_STATEMENTS texts have names. A
+   * statement without parameters keeps the simple protocol (it may hold several statements).
+   */
+  #config(sql: string, params: unknown[]): pg.QueryConfig {
+    if (params.length === 0) return { text: sql, values: params };
+    let name = this.#names.get(sql);
+    if (name === undefined && this.#names.size < MAX_NAMED_STATEMENTS) {
+      name = `soundloft_${this.#names.size + 1}`;
+      this.#names.set(sql, name);
+    }
+    return name === undefined ? { text: sql, values: params } : { name, text: sql, values: params };
+  }
+
+  /**
+   * BEGIN, the prelude and then `fn`'s statements are pipelined (pool in pipeline mode): each is
+   * written without waiting for the answer of the one before, so BEGIN, the request context and
+   * the first statement cost one network round trip, COMMIT a second. Postgres answers in order
+   * and skips everything after a failure inside the transaction (25P02), so a failed prelude
+   * fails `fn`'s statements too, and its own error is the one thrown.
+   */
+  async transaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> {
     const client = await this.#pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('begin');
+      const begun = corked(client, () =>
+        Promise.all([
+          client.query('begin'),
+          ...(options.prelude ?? []).map((s) => client.query(this.#config(s.sql, s.params ?? []))),
+        ]),
+      );
+      begun.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
       const tx: Queryable = {
-        query: async <R>(sql: string, params: unknown[] = []) =>
-          toQueryResult<R>(await client.query(sql, params)),
+        query: async <R>(sql: string, params: unknown[] = []) => {
+          const pending = corked(client, () => client.query(this.#config(sql, params)));
+          try {
+            const result = await pending;
+            await begun;
+            return toQueryResult<R>(result);
+          } catch (error) {
+            await begun; // the prelude's error first: this one is then "transaction is aborted"
+            throw error;
+          }
+        },
       };
       const result = await fn(tx);
+      await begun;
       await client.query('commit');
+      broken = this.#idleOrBroken(client);
       return result;
     } catch (error) {
       try {
@@ -125,6 +192,47 @@ class PostgresDatabase implements Database {
     } finally {
       client.release(broken);
     }
+  }
+
+  /** BEGIN; statements; COMMIT written at once (pipelined): one network round trip. */
+  async batch(statements: Statement[]): Promise<QueryResult[]> {
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    try {
+      const settled = await Promise.allSettled(
+        corked(client, () => [
+          client.query('begin'),
+          ...statements.map((s) => client.query(this.#config(s.sql, s.params ?? []))),
+          client.query('commit'),
+        ]),
+      );
+      // In order: the first failure is the cause (the statements after it fail with 25P02 and
+      // COMMIT of the aborted transaction rolls it back); a failed COMMIT rolled back too.
+      for (const s of settled) if (s.status === 'rejected') throw s.reason;
+      broken = this.#idleOrBroken(client);
+      return (settled.slice(1, -1) as PromiseFulfilledResult<pg.QueryResult>[]).map((s) =>
+        toQueryResult(s.value),
+      );
+    } catch (error) {
+      if (client.getTransactionStatus() !== 'I') {
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken =
+            rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * After COMMIT the connection must be idle, outside any transaction: a connection still in
+   * one (it would carry a request's role and claims to the next) is dropped, never reused.
+   */
+  #idleOrBroken(client: pg.PoolClient): Error | undefined {
+    const status = client.getTransactionStatus();
+    return status === 'I' ? undefined : new Error(`connection left in transaction state ${status}`);
   }
 
   async exec(sql: string): Promise<void> {
@@ -157,7 +265,9 @@ export async function openPostgres(
     options: settings,
     types: typeParsers(),
   };
-  const pool = new pg.Pool({ ...clientConfig, max: options.max ?? 10 });
+  // Pipeline mode: a query is written as soon as it is asked for, not after the answer to the
+  // one before (transaction() and batch() rely on it to save round trips).
+  const pool = new pg.Pool({ ...clientConfig, pipeline: true, max: options.max ?? 10 });
   const db = new PostgresDatabase(pool, clientConfig);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => {

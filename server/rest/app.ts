@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
 import { createJwtVerifier, type Keys } from '../keys/keys';
@@ -40,6 +41,27 @@ const STALE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42
 const RELOAD_INTERVAL_MS = 1000;
 
 type Handler = (ctx: HandlerContext, name: string) => Promise<Response>;
+
+/**
+ * The request's headers as PostgREST publishes them in request.headers (lower-case names). From
+ * Node's parsed headers when served by @hono/node-server (the ones `c.req.header()` reads too):
+ * iterating `c.req.raw.headers` would build a whole Fetch Headers object per request (profiled:
+ * docs/rest-api.md).
+ */
+function requestHeaders(c: Context): Record<string, string> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const headers: Record<string, string> = {};
+  if (!incoming) {
+    c.req.raw.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    return headers;
+  }
+  for (const [key, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
 
 /** PostgREST-compatible `/rest/v1`, to be mounted with `app.route('/rest/v1', createRestApp(...))`. */
 export function createRestApp(options: RestAppOptions): RestApp {
@@ -107,10 +129,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
         }
       }
       let bodyText: Promise<string> | undefined;
-      const headers: Record<string, string> = {};
-      c.req.raw.headers.forEach((value, key) => {
-        headers[key] = value;
-      });
+      const headers = requestHeaders(c);
       const makeCtx = (): HandlerContext => ({
         db,
         schema: schema as SchemaCache,

@@ -1,5 +1,5 @@
-import { applyRequestContext } from '../db/as-role';
-import type { Database, Queryable } from '../db/database';
+import { requestContextStatement } from '../db/as-role';
+import type { Database, QueryResult, Queryable, Statement } from '../db/database';
 import type { RequestAuth } from './auth';
 
 export interface RequestContext {
@@ -10,11 +10,28 @@ export interface RequestContext {
   headers: Record<string, string>;
 }
 
+const READ_ONLY: Statement = { sql: "select set_config('transaction_read_only', 'on', true)" };
+
 /**
- * Runs `fn` in ONE transaction that first impersonates the request's role and publishes its JWT
- * claims, method, path and headers (server/db's applyRequestContext: PostgREST's exact
- * set_config shape), so RLS decides. `readOnly` (GET/HEAD on /rpc) makes the transaction read-only
- * like PostgREST, so a volatile function that writes fails with 25006 (405).
+ * The statements that open every request's transaction: impersonate the request's role and
+ * publish its JWT claims, method, path and headers (server/db's requestContextStatement:
+ * PostgREST's exact set_config shape), so RLS decides. `readOnly` (GET/HEAD on /rpc) makes the
+ * transaction read-only like PostgREST, so a volatile function that writes fails with 25006
+ * (405). Every setting is transaction-local: COMMIT or ROLLBACK resets it on that connection.
+ */
+function contextStatements(ctx: RequestContext, readOnly: boolean): Statement[] {
+  const context = requestContextStatement(ctx.auth.claims, {
+    method: ctx.method,
+    path: ctx.path,
+    headers: ctx.headers,
+  });
+  return readOnly ? [context, READ_ONLY] : [context];
+}
+
+/**
+ * Runs `fn` in ONE transaction that starts with the request's context (contextStatements). On
+ * PostgreSQL BEGIN, the context and `fn`'s first statement are pipelined: one round trip, and
+ * COMMIT a second.
  */
 export function runAsRequest<T>(
   db: Database,
@@ -22,13 +39,22 @@ export function runAsRequest<T>(
   readOnly: boolean,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await applyRequestContext(tx, ctx.auth.claims, {
-      method: ctx.method,
-      path: ctx.path,
-      headers: ctx.headers,
-    });
-    if (readOnly) await tx.query("select set_config('transaction_read_only', 'on', true)");
-    return fn(tx);
-  });
+  return db.transaction(fn, { prelude: contextStatements(ctx, readOnly) });
+}
+
+/**
+ * One statement as the request: the same transaction as runAsRequest, for requests whose answer
+ * is one statement with nothing to decide before COMMIT (reads, RPC calls). On PostgreSQL BEGIN,
+ * the context, the statement and COMMIT are pipelined: ONE network round trip.
+ */
+export async function runStatementAsRequest(
+  db: Database,
+  ctx: RequestContext,
+  readOnly: boolean,
+  statement: Statement,
+): Promise<QueryResult> {
+  const results = await db.batch([...contextStatements(ctx, readOnly), statement]);
+  const last = results.at(-1);
+  if (!last) throw new Error('batch answered no result');
+  return last;
 }

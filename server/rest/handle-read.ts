@@ -1,7 +1,7 @@
-import type { Queryable } from '../db/database';
+import type { QueryResult, Queryable } from '../db/database';
 import { RestError } from './errors';
 import { cappedLimit, findTable, respond, singularityError, type HandlerContext } from './context';
-import { runAsRequest } from './executor';
+import { runAsRequest, runStatementAsRequest } from './executor';
 import {
   combineRange,
   contentRange,
@@ -24,7 +24,11 @@ export interface ReadResult {
 
 /** Runs a statement built by buildReadSql and reads its single row. */
 export async function runRead(tx: Queryable, sql: string, params: Params): Promise<ReadResult> {
-  const res = await tx.query<Record<string, unknown>>(sql, params.values);
+  return readResultOf(await tx.query<Record<string, unknown>>(sql, params.values));
+}
+
+/** The single row of a statement built by buildReadSql. */
+function readResultOf(res: QueryResult): ReadResult {
   const row = res.rows[0] ?? {};
   return {
     body: typeof row.body === 'string' ? row.body : '[]',
@@ -50,22 +54,32 @@ export async function plannedCount(tx: Queryable, plan: ReadPlan, from: string):
 }
 
 /**
- * Runs the read and settles the count PostgREST's way: exact, planned (EXPLAIN), or estimated
- * (exact up to db-max-rows, the planner's estimate beyond).
+ * Runs the read as the request and settles the count PostgREST's way: exact, planned (EXPLAIN),
+ * or estimated (exact up to db-max-rows, the planner's estimate beyond). Without a planned or
+ * estimated count the read is one statement: one pipelined batch, one round trip on PostgreSQL.
  */
-export async function readWithCount(
+export async function readAsRequest(
   ctx: HandlerContext,
-  tx: Queryable,
+  readOnly: boolean,
   sql: string,
   params: Params,
   plan: ReadPlan,
   from: string,
 ): Promise<ReadResult> {
-  const r = await runRead(tx, sql, params);
-  const overCap =
-    ctx.prefs.count === 'estimated' && ctx.maxRows !== undefined && (r.total ?? 0) > ctx.maxRows;
-  if (ctx.prefs.count === 'planned' || overCap) r.total = await plannedCount(tx, plan, from);
-  return r;
+  if (ctx.prefs.count !== 'planned' && ctx.prefs.count !== 'estimated') {
+    const res = await runStatementAsRequest(ctx.db, ctx.request, readOnly, {
+      sql,
+      params: params.values,
+    });
+    return readResultOf(res);
+  }
+  return runAsRequest(ctx.db, ctx.request, readOnly, async (tx) => {
+    const r = await runRead(tx, sql, params);
+    const overCap =
+      ctx.prefs.count === 'estimated' && ctx.maxRows !== undefined && (r.total ?? 0) > ctx.maxRows;
+    if (ctx.prefs.count === 'planned' || overCap) r.total = await plannedCount(tx, plan, from);
+    return r;
+  });
 }
 
 /** Status, Content-Range and body of a paged read (tables, views, set-returning functions). */
@@ -118,9 +132,7 @@ export async function handleRead(ctx: HandlerContext, tableName: string): Promis
     limit: cappedLimit(ctx, range.limit),
     offset: range.offset,
   });
-  const result = await runAsRequest(ctx.db, ctx.request, false, (tx) =>
-    readWithCount(ctx, tx, sql, params, plan, from),
-  );
+  const result = await readAsRequest(ctx, false, sql, params, plan, from);
   const search = ctx.url.search;
   return pagedResponse(ctx, range.offset, result, {
     'Content-Location': `/${table.name}${search}`,

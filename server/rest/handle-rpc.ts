@@ -1,9 +1,9 @@
 import { RestError, invalidBody } from './errors';
 import { cappedLimit, parseJsonBody, respond, type HandlerContext } from './context';
-import { runAsRequest } from './executor';
+import { runStatementAsRequest } from './executor';
 import { combineRange, parseRangeHeader } from './headers';
 import { qualified, quoteIdent } from './ident';
-import { pagedResponse, readWithCount } from './handle-read';
+import { pagedResponse, readAsRequest } from './handle-read';
 import { Planner } from './plan';
 import { parseQuery } from './query-params';
 import type { FunctionInfo, FunctionParam, SchemaCache } from './schema-cache';
@@ -108,14 +108,21 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   const { from, call } = callSql(fn, args, wholeBody ? body : undefined, params);
   if (fn.returnsVoid || (fn.returnsScalar && !fn.returnsSet)) {
     const sql = `SELECT to_json(${call})::text AS body${from ? ` FROM ${from}` : ''}`;
-    const result = await runAsRequest(ctx.db, ctx.request, isRead, (tx) =>
-      tx.query<{ body: string | null }>(sql, params.values),
-    );
-    if (fn.returnsVoid) return respond(204, null, {});
-    return respond(200, ctx.method === 'HEAD' ? null : (result.rows[0]?.body ?? 'null'), {
-      'Content-Type': ctx.media.contentType,
-      'Content-Range': '0-0/*',
+    const result = await runStatementAsRequest(ctx.db, ctx.request, isRead, {
+      sql,
+      params: params.values,
     });
+    if (fn.returnsVoid) return respond(204, null, {});
+    return respond(
+      200,
+      ctx.method === 'HEAD'
+        ? null
+        : ((result.rows[0]?.body as string | null | undefined) ?? 'null'),
+      {
+        'Content-Type': ctx.media.contentType,
+        'Content-Range': '0-0/*',
+      },
+    );
   }
   const scalarSet = fn.returnsScalar && fn.returnsSet;
   const table = fn.returnTable ? ctx.schema.tables.get(fn.returnTable) : undefined;
@@ -149,9 +156,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
     offset: range.offset,
     aggregateColumn: scalarSet ? 'pgrst_scalar' : undefined,
   });
-  const result = await runAsRequest(ctx.db, ctx.request, isRead, (tx) =>
-    readWithCount(ctx, tx, sql, params, plan, fullFrom),
-  );
+  const result = await readAsRequest(ctx, isRead, sql, params, plan, fullFrom);
   if (!fn.returnsSet && ctx.media.kind !== 'csv') {
     // A single composite value is an object, not an array.
     const body = result.n === 1 ? result.body.slice(1, -1) : 'null';
