@@ -66,17 +66,6 @@ const REQUEST_CONTEXT_SQL = `select set_config('role', $1, true),
             set_config('request.path', $4, true),
             set_config('request.headers', $5, true)`;
 
-/** Sets role and request.* on an open transaction (the first statement of every request). */
-export async function applyRequestContext(
-  tx: Queryable,
-  claims: JwtClaims | null,
-  request: RequestInfo = {},
-): Promise<ApiRole> {
-  const { sql, params } = requestContextStatement(claims, request);
-  await tx.query(sql, params);
-  return roleOf(claims);
-}
-
 /**
  * Runs `fn` in one transaction as the role of `claims` (null = anon) and returns its result.
  * The context statement is the transaction's prelude (on PostgreSQL it travels with BEGIN and

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { createJwtVerifier, type Keys } from '../keys/keys';
 import { authenticate, type RequestAuth } from './auth';
 import { readBoundedText } from './body';
-import type { HandlerContext } from './context';
+import { CORS_HEADERS, hasCorsHeaders, type HandlerContext } from './context';
 import { RestError, toRestError } from './errors';
 import { negotiate, parsePrefer } from './headers';
 import { handleRead } from './handle-read';
@@ -28,12 +28,6 @@ export type RestApp = Hono & {
   reloadSchema: () => Promise<void>;
   /** Resolves once the first schema load finished. */
   ready: Promise<void>;
-};
-
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers':
-    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, Preference-Applied',
 };
 
 /** Codes that may mean "the schema changed since we looked": reload once and retry. */
@@ -156,7 +150,8 @@ export function createRestApp(options: RestAppOptions): RestApp {
         await reloadSchema();
         response = await handler(makeCtx(), name);
       }
-      for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v);
+      if (!hasCorsHeaders(response))
+        for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v);
       return response;
     } catch (err) {
       const e = toRestError(err, auth?.authenticated ?? false);

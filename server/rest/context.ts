@@ -66,14 +66,34 @@ function distance(a: string, b: string): number {
   return row[b.length] ?? 99;
 }
 
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers':
+    'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, Preference-Applied',
+};
+
+/** Responses built by respond(), which carry CORS_HEADERS already. */
+const withCors = new WeakSet<Response>();
+
+export function hasCorsHeaders(response: Response): boolean {
+  return withCors.has(response);
+}
+
+/**
+ * A handler's response, CORS headers included. The headers are a plain object: the Node adapter
+ * writes those as they are, where a Fetch `Headers` (or touching `response.headers`) would be
+ * built and converted again on every request (profiled: docs/rest-api.md#speed).
+ */
 export function respond(
   status: number,
   body: string | null,
   headers: Record<string, string | undefined>,
 ): Response {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h.set(k, v);
-  return new Response(status === 204 ? null : body, { status, headers: h });
+  const h: Record<string, string> = { ...CORS_HEADERS };
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h[k] = v;
+  const response = new Response(status === 204 ? null : body, { status, headers: h });
+  withCors.add(response);
+  return response;
 }
 
 /** 406 PGRST116 when a single object was asked for and the result is not exactly one row. */
