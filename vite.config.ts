@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/support/long-files-first';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { prerenderPlugin } from './server/build/vite-plugin-prerender.ts';
 
@@ -83,6 +84,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // while most files wait on a server, a database or a child process. Three workers took the
     // unit suite from 420 s (one, quiet) to 347 s under a load of 6–15 (docs/architecture.md).
     maxWorkers: 3,
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
