@@ -34,6 +34,8 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   admin_stats: ADMINS,
   apply_stripe_event: NOBODY,
   audit_admin_action: NOBODY,
+  /** Whether the caller is at their monthly upload limit (the upload page asks after a 403). */
+  caller_at_upload_limit: USERS,
   caller_quality_rank: EVERYONE,
   can_edit_track: EVERYONE,
   followers_count: TRIGGER,
@@ -70,4 +72,6 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   tracks_queue_files: TRIGGER,
   tracks_queue_stems: TRIGGER,
   tracks_remove_from_playlists: TRIGGER,
+  /** The limit for any user: the trigger and the storage policy only (no grant). */
+  upload_limit_reached: NOBODY,
 };
