@@ -182,12 +182,7 @@ class PostgresDatabase implements Database {
       broken = this.#idleOrBroken(client);
       return result;
     } catch (error) {
-      try {
-        await client.query('rollback');
-      } catch (rollbackError) {
-        // The connection is unusable: drop it from the pool instead of reusing it.
-        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-      }
+      broken = await this.#rollBack(client);
       throw error;
     } finally {
       client.release(broken);
@@ -214,15 +209,23 @@ class PostgresDatabase implements Database {
         toQueryResult(s.value),
       );
     } catch (error) {
-      if (client.getTransactionStatus() !== 'I') {
-        await client.query('rollback').catch((rollbackError: unknown) => {
-          broken =
-            rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-        });
-      }
+      if (client.getTransactionStatus() !== 'I') broken = await this.#rollBack(client);
       throw error;
     } finally {
       client.release(broken);
+    }
+  }
+
+  /**
+   * Rolls back the open transaction; the error when that fails too: the connection is unusable
+   * and is dropped from the pool instead of reused.
+   */
+  async #rollBack(client: pg.PoolClient): Promise<Error | undefined> {
+    try {
+      await client.query('rollback');
+      return undefined;
+    } catch (rollbackError) {
+      return rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
     }
   }
 
