@@ -71,8 +71,13 @@ test.describe('upload at the monthly limit (issue 14: nothing left behind)', () 
     const limits = page.getByRole('region', { name: 'Upload limits' });
     await expect(limits.getByText('Remaining').locator('..')).toContainText('1');
     await fillForm(page);
-    // Meanwhile the last upload of the month was made elsewhere.
-    await setUploadsUsed(page.request, artist, 50);
+    // The last upload of the month is made elsewhere just as this one starts: before the
+    // upload's creation reaches Storage (set earlier, the profile's realtime update could disable
+    // the button before the click, which is right but not what this test is about).
+    await page.route(/\/storage\/v1\/upload\/resumable$/, async (route) => {
+      if (route.request().method() === 'POST') await setUploadsUsed(page.request, artist, 50);
+      await route.continue();
+    });
     const refused = page.waitForResponse(
       (r) => r.url().includes('/storage/v1/upload/resumable') && r.request().method() === 'POST',
     );
