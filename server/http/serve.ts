@@ -21,7 +21,12 @@ export function serveHttp(
   { port, hostname }: { port: number; hostname: string },
 ): Promise<RunningHttpServer> {
   return new Promise((resolve) => {
-    const server: ServerType = serve({ fetch, port, hostname }, (info) =>
+    const server: ServerType = serve({ fetch, port, hostname }, (info) => {
+      // Node closes an idle keep-alive connection after 5 s, and a client that reuses it at
+      // that moment reads ECONNRESET (seen in e2e: Playwright's request context after a 5 s
+      // pause). Idle connections live 65 s, past the usual clients' own idle timeouts (Node's
+      // agent 4 s, undici 4 s, browsers 60 s+), the way load balancers set it.
+      (server as { keepAliveTimeout?: number }).keepAliveTimeout = 65_000;
       resolve({
         server,
         port: info.port,
@@ -32,7 +37,7 @@ export function serveHttp(
             // Keep-alive and half-open connections (an attack's) must not hold the close.
             (server as { closeAllConnections?: () => void }).closeAllConnections?.();
           }),
-      }),
-    );
+      });
+    });
   });
 }
