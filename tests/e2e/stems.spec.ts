@@ -69,6 +69,12 @@ test('stems on for a demo track: four sources in sync, vocals muted, stems off r
   await player.rowPlayButton(title).click();
   await player.expectBarTitle(title);
   await player.expectAudioAdvancing();
+  // The demo songs last 30-45 s and a separation on a busy machine takes as long: repeat the
+  // track, or the queue moves on before its stems arrive (and the mixer is for the track playing).
+  const repeat = player.bar.getByRole('button', { name: /^Repeat: / });
+  await repeat.click();
+  await repeat.click();
+  await expect(repeat).toHaveAccessibleName('Repeat: one');
 
   const stems = player.bar.getByRole('button', { name: 'Stems', exact: true });
   await expect(stems).toHaveAttribute('aria-pressed', 'false');
