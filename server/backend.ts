@@ -13,6 +13,7 @@ import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
 import { limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
+import type { NodeFastPath } from './rest/node';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
 import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from './stripe-sandbox';
@@ -36,6 +37,11 @@ export interface Backend {
   realtime: Realtime;
   /** Sub-apps by the path they are mounted at. */
   mounts: { path: string; app: Hono }[];
+  /**
+   * `/rest/v1` answered straight from node:http for plain reads (server/rest/node.ts): give it
+   * to serveHttp; requests it leaves go to the mounts as usual.
+   */
+  fastPath: NodeFastPath;
   /** The demo accounts that exist (seeded now or on an earlier start); empty with SEED=none. */
   demoAccounts: SeedAccount[];
   /** How long this start spent seeding the demo catalogue, if it did. */
@@ -195,6 +201,7 @@ export async function startBackend(
       plays,
       mailer,
       mounts,
+      fastPath: rest.nodeListener('/rest/v1'),
       realtime,
       demoAccounts,
       seededMs,

@@ -29,7 +29,11 @@ const app = createApp({
   mounts: backend.mounts,
   devConfig: backend.devConfig,
 });
-const { server, port } = await serveHttp(app.fetch, { port: config.port, hostname: config.host });
+const { server, port } = await serveHttp(app.fetch, {
+  port: config.port,
+  hostname: config.host,
+  fastPath: backend.fastPath,
+});
 const url = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 console.log(
   [

@@ -4,7 +4,8 @@ import type { Database } from '../db/database';
 import { createJwtVerifier, type Keys } from '../keys/keys';
 import { authenticate, type RequestAuth } from './auth';
 import { readBoundedText } from './body';
-import { CORS_HEADERS, hasCorsHeaders, type HandlerContext } from './context';
+import { CORS_HEADERS, type HandlerContext, type RestResponse } from './context';
+import { createNodeFastPath, headersOf, type NodeFastPath } from './node';
 import { RestError, toRestError } from './errors';
 import { negotiate, parsePrefer } from './headers';
 import { handleRead } from './handle-read';
@@ -28,34 +29,43 @@ export type RestApp = Hono & {
   reloadSchema: () => Promise<void>;
   /** Resolves once the first schema load finished. */
   ready: Promise<void>;
+  /**
+   * A node:http listener for the app mounted at `prefix` ('/rest/v1'): answers plain REST paths
+   * itself and returns true, or returns false for the caller's Hono listener to answer.
+   */
+  nodeListener: (prefix: string) => NodeFastPath;
 };
 
 /** Codes that may mean "the schema changed since we looked": reload once and retry. */
 const STALE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
 const RELOAD_INTERVAL_MS = 1000;
 
-type Handler = (ctx: HandlerContext, name: string) => Promise<Response>;
+type Handler = (ctx: HandlerContext, name: string) => Promise<RestResponse>;
 
-/**
- * The request's headers as PostgREST publishes them in request.headers (lower-case names). From
- * Node's parsed headers when served by @hono/node-server (the ones `c.req.header()` reads too):
- * iterating `c.req.raw.headers` would build a whole Fetch Headers object per request (profiled:
- * docs/rest-api.md).
- */
+/** One request as the REST core sees it, from Hono's context or straight from node:http. */
+export interface RestRequest {
+  method: string;
+  /** The full request URL (its query string is parsed; its origin is not used). */
+  url: string;
+  /** Lower-case names, repeated headers joined as Fetch's `Headers.get` joins them. */
+  headers: Record<string, string>;
+  /** The body as text, bounded (413 beyond MAX_BODY_BYTES). */
+  readBody: () => Promise<string>;
+}
+
+/** The request's headers: from Node's raw list when served by @hono/node-server. */
 function requestHeaders(c: Context): Record<string, string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) return headersOf(incoming.rawHeaders);
   const headers: Record<string, string> = {};
-  if (!incoming) {
-    c.req.raw.headers.forEach((value, key) => {
-      headers[key] = value;
-    });
-    return headers;
-  }
-  for (const [key, value] of Object.entries(incoming.headers)) {
-    if (value !== undefined) headers[key] = Array.isArray(value) ? value.join(', ') : value;
-  }
+  c.req.raw.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
   return headers;
 }
+
+const asResponse = (r: RestResponse) =>
+  new Response(r.body, { status: r.status, headers: r.headers });
 
 /** PostgREST-compatible `/rest/v1`, to be mounted with `app.route('/rest/v1', createRestApp(...))`. */
 export function createRestApp(options: RestAppOptions): RestApp {
@@ -81,31 +91,33 @@ export function createRestApp(options: RestAppOptions): RestApp {
   const ready = reloadSchema();
   ready.catch((err: unknown) => console.error('[rest] schema cache load failed', err));
 
-  const app = new Hono();
-
-  app.options('*', (c) =>
-    c.body(null, 200, {
+  const preflight = (headers: Record<string, string>): RestResponse => ({
+    status: 200,
+    body: null,
+    headers: {
       ...CORS_HEADERS,
       'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS, HEAD',
       'Access-Control-Allow-Headers':
-        c.req.header('access-control-request-headers') ??
+        headers['access-control-request-headers'] ??
         'Authorization, Content-Type, Accept, Accept-Profile, Content-Profile, Prefer, Range, apikey, x-client-info',
       'Access-Control-Max-Age': '86400',
-    }),
-  );
+    },
+  });
 
+  /** Answers one request for `handler` on `name` (`path`: what request.path publishes). */
   const serve = async (
-    c: Context,
+    req: RestRequest,
     handler: Handler,
     name: string,
     path: string,
-  ): Promise<Response> => {
+  ): Promise<RestResponse> => {
     let auth: RequestAuth | undefined;
+    const { method, headers } = req;
     try {
-      const profile = c.req.header('accept-profile') ?? c.req.header('content-profile');
+      const profile = headers['accept-profile'] ?? headers['content-profile'];
       if (profile && profile !== 'public')
         throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public');
-      auth = await authenticate(c.req.header('authorization'), c.req.header('apikey'), {
+      auth = await authenticate(headers.authorization, headers.apikey, {
         verify,
         anonRole,
         allowedRoles,
@@ -122,24 +134,21 @@ export function createRestApp(options: RestAppOptions): RestApp {
           );
         }
       }
-      let bodyText: Promise<string> | undefined;
-      const headers = requestHeaders(c);
       const makeCtx = (): HandlerContext => ({
         db,
         schema: schema as SchemaCache,
-        request: { auth: auth as RequestAuth, method: c.req.method, path, headers },
+        request: { auth: auth as RequestAuth, method, path, headers },
         auth: auth as RequestAuth,
-        url: new URL(c.req.url),
-        method: c.req.method,
-        headers: c.req.raw.headers,
-        prefs: parsePrefer(c.req.raw.headers.get('prefer')),
-        media: negotiate(c.req.header('accept')),
-        readBody: () => (bodyText ??= readBoundedText(c.req.raw)),
+        url: new URL(req.url),
+        method,
+        headers,
+        prefs: parsePrefer(headers.prefer),
+        media: negotiate(headers.accept),
+        readBody: req.readBody,
         maxRows,
       });
-      let response: Response;
       try {
-        response = await handler(makeCtx(), name);
+        return await handler(makeCtx(), name);
       } catch (err) {
         if (
           !(err instanceof RestError) ||
@@ -148,57 +157,77 @@ export function createRestApp(options: RestAppOptions): RestApp {
         )
           throw err;
         await reloadSchema();
-        response = await handler(makeCtx(), name);
+        return await handler(makeCtx(), name);
       }
-      if (!hasCorsHeaders(response))
-        for (const [k, v] of Object.entries(CORS_HEADERS)) response.headers.set(k, v);
-      return response;
     } catch (err) {
       const e = toRestError(err, auth?.authenticated ?? false);
-      return new Response(c.req.method === 'HEAD' ? null : JSON.stringify(e.body()), {
+      return {
         status: e.status,
+        body: method === 'HEAD' ? null : JSON.stringify(e.body()),
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
           ...CORS_HEADERS,
           ...e.headers,
         },
-      });
+      };
     }
   };
 
-  app.all('/rpc/:fn', (c) => serve(c, handleRpc, c.req.param('fn'), `/rpc/${c.req.param('fn')}`));
-  app.all('/:table', (c) => {
-    const table = c.req.param('table');
-    const handler: Handler | undefined = {
-      GET: handleRead,
-      HEAD: handleRead,
-      POST: handleInsert,
-      PATCH: handleUpdate,
-      PUT: handlePut,
-      DELETE: handleDelete,
-    }[c.req.method];
-    if (!handler) {
-      return serve(
-        c,
-        () =>
-          Promise.reject(
-            new RestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`),
-          ),
-        table,
-        `/${table}`,
-      );
-    }
-    return serve(c, handler, table, `/${table}`);
-  });
-  // PostgREST serves an OpenAPI document at the root; this server does not (docs/rest-api.md).
-  app.all('*', (c) =>
+  const tableHandlers: Record<string, Handler> = {
+    GET: handleRead,
+    HEAD: handleRead,
+    POST: handleInsert,
+    PATCH: handleUpdate,
+    PUT: handlePut,
+    DELETE: handleDelete,
+  };
+  const unsupported: Handler = (ctx) =>
+    Promise.reject(new RestError(405, 'PGRST117', `Unsupported HTTP method: ${ctx.method}`));
+  const serveTable = (req: RestRequest, table: string) =>
     serve(
-      c,
-      () => Promise.reject(new RestError(404, 'PGRST125', 'Invalid path specified in request URL')),
-      '',
-      c.req.path,
+      req,
+      Object.hasOwn(tableHandlers, req.method)
+        ? (tableHandlers[req.method] as Handler)
+        : unsupported,
+      table,
+      `/${table}`,
+    );
+  const serveRpc = (req: RestRequest, fn: string) => serve(req, handleRpc, fn, `/rpc/${fn}`);
+
+  const fromHono = (c: Context): RestRequest => {
+    let bodyText: Promise<string> | undefined;
+    return {
+      method: c.req.method,
+      url: c.req.url,
+      headers: requestHeaders(c),
+      readBody: () => (bodyText ??= readBoundedText(c.req.raw)),
+    };
+  };
+
+  const app = new Hono();
+  app.options('*', (c) => asResponse(preflight(requestHeaders(c))));
+  app.all('/rpc/:fn', async (c) => asResponse(await serveRpc(fromHono(c), c.req.param('fn'))));
+  app.all('/:table', async (c) => asResponse(await serveTable(fromHono(c), c.req.param('table'))));
+  // PostgREST serves an OpenAPI document at the root; this server does not (docs/rest-api.md).
+  app.all('*', async (c) =>
+    asResponse(
+      await serve(
+        fromHono(c),
+        () =>
+          Promise.reject(new RestError(404, 'PGRST125', 'Invalid path specified in request URL')),
+        '',
+        c.req.path,
+      ),
     ),
   );
 
-  return Object.assign(app, { reloadSchema, ready });
+  /**
+   * The fast path (server/rest/node.ts): answers `${prefix}/<table>` and `${prefix}/rpc/<fn>`
+   * straight from node:http when the path is plain (letters, digits, `_`: nothing Hono would
+   * decode or normalise), and leaves everything else to the Hono routes above.
+   */
+  const nodeListener = (prefix: string) =>
+    createNodeFastPath(prefix, { preflight, serveTable, serveRpc });
+
+  return Object.assign(app, { reloadSchema, ready, nodeListener });
 }

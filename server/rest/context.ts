@@ -13,7 +13,8 @@ export interface HandlerContext {
   auth: RequestAuth;
   url: URL;
   method: string;
-  headers: Headers;
+  /** Lower-case names; repeated headers joined as Fetch's `Headers.get` joins them. */
+  headers: Record<string, string>;
   prefs: Preferences;
   media: ReturnType<typeof negotiate>;
   readBody: () => Promise<string>;
@@ -72,28 +73,29 @@ export const CORS_HEADERS: Record<string, string> = {
     'Content-Encoding, Content-Location, Content-Range, Content-Type, Date, Location, Server, Transfer-Encoding, Range-Unit, Preference-Applied',
 };
 
-/** Responses built by respond(), which carry CORS_HEADERS already. */
-const withCors = new WeakSet<Response>();
-
-export function hasCorsHeaders(response: Response): boolean {
-  return withCors.has(response);
+/**
+ * What a handler answers: status, body (null: none) and headers, CORS included. Plain data, no
+ * Fetch `Response`: the Node fast path writes it with one `writeHead` + `end`
+ * (server/rest/node.ts) and the Hono route wraps it in a Response (profiled: docs/rest-api.md#speed).
+ */
+export interface RestResponse {
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
 }
 
-/**
- * A handler's response, CORS headers included. The headers are a plain object: the Node adapter
- * writes those as they are, where a Fetch `Headers` (or touching `response.headers`) would be
- * built and converted again on every request (profiled: docs/rest-api.md#speed).
- */
+/** A handler's response, CORS headers included. */
 export function respond(
   status: number,
   body: string | null,
   headers: Record<string, string | undefined>,
-): Response {
+): RestResponse {
   const h: Record<string, string> = { ...CORS_HEADERS };
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) h[k] = v;
-  const response = new Response(status === 204 ? null : body, { status, headers: h });
-  withCors.add(response);
-  return response;
+  for (const k in headers) {
+    const v = headers[k];
+    if (v !== undefined) h[k] = v;
+  }
+  return { status, body: status === 204 ? null : body, headers: h };
 }
 
 /** 406 PGRST116 when a single object was asked for and the result is not exactly one row. */

@@ -1,6 +1,13 @@
 import type { QueryResult, Queryable } from '../db/database';
 import { RestError } from './errors';
-import { cappedLimit, findTable, respond, singularityError, type HandlerContext } from './context';
+import {
+  cappedLimit,
+  findTable,
+  respond,
+  singularityError,
+  type HandlerContext,
+  type RestResponse,
+} from './context';
 import { runAsRequest, runStatementAsRequest } from './executor';
 import {
   combineRange,
@@ -14,6 +21,7 @@ import { Planner, type ReadPlan } from './plan';
 import { parseQuery } from './query-params';
 import { Params } from './sql-expr';
 import { buildCountSql, buildReadSql } from './sql-read';
+import type { SchemaCache } from './schema-cache';
 
 export interface ReadResult {
   body: string;
@@ -88,7 +96,7 @@ export function pagedResponse(
   offset: number,
   result: ReadResult,
   extraHeaders: Record<string, string | undefined> = {},
-): Response {
+): RestResponse {
   const lower = offset;
   const upper = lower + result.n - 1;
   const status = rangeStatus(lower, upper, result.total);
@@ -115,12 +123,26 @@ export function pagedResponse(
   });
 }
 
-export async function handleRead(ctx: HandlerContext, tableName: string): Promise<Response> {
+/** A read compiled to SQL: everything handleRead derives from the URL and headers. */
+interface CompiledRead {
+  tableName: string;
+  plan: ReadPlan;
+  offset: number;
+  from: string;
+  sql: string;
+  values: unknown[];
+}
+
+function compileRead(
+  ctx: HandlerContext,
+  tableName: string,
+  search: URLSearchParams,
+): CompiledRead {
   const table = findTable(ctx.schema, tableName);
-  const query = parseQuery(ctx.url.searchParams);
+  const query = parseQuery(search);
   const plan = new Planner(ctx.schema, query.levels).plan(table, query.select);
   const root = query.levels.get('');
-  const range = combineRange(parseRangeHeader(ctx.headers.get('range')), root?.limit, root?.offset);
+  const range = combineRange(parseRangeHeader(ctx.headers.range), root?.limit, root?.offset);
   const from = `${qualified('public', table.name)} AS ${quoteIdent(plan.alias)}`;
   const params = new Params();
   const exact = ctx.prefs.count === 'exact' || ctx.prefs.count === 'estimated';
@@ -132,9 +154,112 @@ export async function handleRead(ctx: HandlerContext, tableName: string): Promis
     limit: cappedLimit(ctx, range.limit),
     offset: range.offset,
   });
-  const result = await readAsRequest(ctx, false, sql, params, plan, from);
+  return { tableName: table.name, plan, offset: range.offset, from, sql, values: params.values };
+}
+
+/**
+ * Compiled reads by URL shape: the query string with the values of plain comparisons
+ * (`col=eq.v`, `neq`, `gt`, `gte`, `lt`, `lte`, with or without `not.`) taken out, plus the
+ * headers the SQL depends on. A hit re-binds those values to the same parameter slots, so
+ * `tracks?id=eq.<any id>&select=*` is parsed, planned and built once (profiled:
+ * docs/rest-api.md#speed). Values stay bound parameters; they never reach the SQL text. One map
+ * per schema cache, so a schema reload starts afresh; null marks a shape that cannot be
+ * templated (a value that does not land verbatim in exactly one parameter).
+ */
+const templates = new WeakMap<SchemaCache, Map<string, ReadTemplate | null>>();
+const MAX_TEMPLATES = 500;
+const MAX_SHAPE_LENGTH = 2000;
+const PLAIN_COMPARISON = /^(not\.)?(eq|neq|gt|gte|lt|lte)\.([\s\S]*)$/;
+const NOT_FILTERS = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset']);
+
+interface ReadTemplate extends CompiledRead {
+  /** Parameter index of each shape value, in query-string order. */
+  slots: number[];
+}
+
+interface Shape {
+  key: string;
+  values: string[];
+  /** The query string with each value replaced by a unique marker. */
+  marked: URLSearchParams;
+  markers: string[];
+}
+
+function shapeOf(ctx: HandlerContext, tableName: string): Shape | undefined {
+  const h = ctx.headers;
+  // Every part length-prefixed: no two different requests share a key.
+  const part = (x: string) => `${x.length}:${x}`;
+  let key = part(tableName) + part(h.range ?? '') + part(h.accept ?? '') + part(h.prefer ?? '');
+  const values: string[] = [];
+  const markers: string[] = [];
+  const marked = new URLSearchParams();
+  for (const [k, v] of ctx.url.searchParams) {
+    const last = k.slice(k.lastIndexOf('.') + 1);
+    const m =
+      NOT_FILTERS.has(last) || last === 'or' || last === 'and' ? null : PLAIN_COMPARISON.exec(v);
+    if (m) {
+      const marker = `\u0000${values.length}\u0000`;
+      values.push(m[3] as string);
+      markers.push(marker);
+      marked.append(k, `${m[1] ?? ''}${m[2] as string}.${marker}`);
+      key += `${part(k)}${part(`${m[1] ?? ''}${m[2] as string}`)}`;
+    } else {
+      marked.append(k, v);
+      key += `${part(k)}=${part(v)}`;
+    }
+    if (key.length > MAX_SHAPE_LENGTH) return undefined;
+  }
+  return { key, values, marked, markers };
+}
+
+/** The template of a shape: compiled with markers, each found verbatim in exactly one slot. */
+function templateOf(ctx: HandlerContext, tableName: string, shape: Shape): ReadTemplate | null {
+  let compiled: CompiledRead;
+  try {
+    compiled = compileRead(ctx, tableName, shape.marked);
+  } catch {
+    return null; // the real compile throws the same error, with the real values
+  }
+  const slots: number[] = [];
+  for (const marker of shape.markers) {
+    if (compiled.sql.includes(marker)) return null;
+    let slot = -1;
+    for (let i = 0; i < compiled.values.length; i++) {
+      const v = compiled.values[i];
+      if (v === marker && slot === -1) slot = i;
+      else if (v === marker || (typeof v === 'string' && v.includes(marker))) return null;
+    }
+    if (slot === -1) return null;
+    slots.push(slot);
+  }
+  return { ...compiled, slots };
+}
+
+function cachedCompile(ctx: HandlerContext, tableName: string): CompiledRead {
+  const shape = shapeOf(ctx, tableName);
+  if (!shape) return compileRead(ctx, tableName, ctx.url.searchParams);
+  let cache = templates.get(ctx.schema);
+  if (!cache) templates.set(ctx.schema, (cache = new Map()));
+  let template = cache.get(shape.key);
+  if (template === undefined) {
+    template = templateOf(ctx, tableName, shape);
+    if (cache.size >= MAX_TEMPLATES) cache.delete(cache.keys().next().value as string);
+    cache.set(shape.key, template);
+  }
+  if (!template) return compileRead(ctx, tableName, ctx.url.searchParams);
+  const values = template.values.slice();
+  for (let i = 0; i < template.slots.length; i++)
+    values[template.slots[i] as number] = shape.values[i];
+  return { ...template, values };
+}
+
+export async function handleRead(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
+  const read = cachedCompile(ctx, tableName);
+  const params = new Params();
+  params.values.push(...read.values);
+  const result = await readAsRequest(ctx, false, read.sql, params, read.plan, read.from);
   const search = ctx.url.search;
-  return pagedResponse(ctx, range.offset, result, {
-    'Content-Location': `/${table.name}${search}`,
+  return pagedResponse(ctx, read.offset, result, {
+    'Content-Location': `/${read.tableName}${search}`,
   });
 }

@@ -1,5 +1,11 @@
 import { RestError, invalidBody } from './errors';
-import { cappedLimit, parseJsonBody, respond, type HandlerContext } from './context';
+import {
+  cappedLimit,
+  parseJsonBody,
+  respond,
+  type HandlerContext,
+  type RestResponse,
+} from './context';
 import { runStatementAsRequest } from './executor';
 import { combineRange, parseRangeHeader } from './headers';
 import { qualified, quoteIdent } from './ident';
@@ -85,7 +91,7 @@ function callSql(
   return { from, call };
 }
 
-export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Response> {
+export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<RestResponse> {
   const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
   if (!isRead && ctx.method !== 'POST')
     throw new RestError(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
@@ -145,7 +151,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   const fromItem = `${call} AS ${quoteIdent(plan.alias)}${scalarSet ? '("pgrst_scalar")' : ''}`;
   const fullFrom = from ? `${from} CROSS JOIN LATERAL ${fromItem}` : fromItem;
   const root = query.levels.get('');
-  const range = combineRange(parseRangeHeader(ctx.headers.get('range')), root?.limit, root?.offset);
+  const range = combineRange(parseRangeHeader(ctx.headers.range), root?.limit, root?.offset);
   const exact = ctx.prefs.count === 'exact' || ctx.prefs.count === 'estimated';
   const sql = buildReadSql(plan, params, {
     from: fullFrom,

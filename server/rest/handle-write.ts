@@ -7,6 +7,7 @@ import {
   respond,
   singularityError,
   type HandlerContext,
+  type RestResponse,
 } from './context';
 import { runAsRequest } from './executor';
 import { contentRange, preferenceApplied } from './headers';
@@ -167,7 +168,7 @@ function asRows(body: unknown): Record<string, unknown>[] {
   return rows as Record<string, unknown>[];
 }
 
-export async function handleInsert(ctx: HandlerContext, tableName: string): Promise<Response> {
+export async function handleInsert(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
   const table = findTable(ctx.schema, tableName);
   const query = parseQuery(ctx.url.searchParams);
   const rows = asRows(parseJsonBody(await ctx.readBody()));
@@ -222,7 +223,7 @@ export async function handleInsert(ctx: HandlerContext, tableName: string): Prom
   });
 }
 
-export async function handleUpdate(ctx: HandlerContext, tableName: string): Promise<Response> {
+export async function handleUpdate(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
   const table = findTable(ctx.schema, tableName);
   const query = parseQuery(ctx.url.searchParams);
   const body = parseJsonBody(await ctx.readBody());
@@ -255,7 +256,7 @@ export async function handleUpdate(ctx: HandlerContext, tableName: string): Prom
   return respond(full ? 200 : 204, full ? representation(ctx, outcome) : null, headers(outcome.n));
 }
 
-export async function handleDelete(ctx: HandlerContext, tableName: string): Promise<Response> {
+export async function handleDelete(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
   const table = findTable(ctx.schema, tableName);
   const query = parseQuery(ctx.url.searchParams);
   const full = ctx.prefs.return === 'representation';
@@ -273,7 +274,7 @@ export async function handleDelete(ctx: HandlerContext, tableName: string): Prom
   });
 }
 
-export async function handlePut(ctx: HandlerContext, tableName: string): Promise<Response> {
+export async function handlePut(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
   const table = findTable(ctx.schema, tableName);
   const query = parseQuery(ctx.url.searchParams);
   const root = query.levels.get('') ?? emptyLevel();

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import type { Keys } from '../keys/keys';
 import { createRestApp, type RestApp } from './app';
+import { withFastPath } from './node';
 
 export interface RunningRestServer {
   url: string;
@@ -26,10 +27,17 @@ export async function startRestServer(opts: {
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);
+  const fast = rest.nodeListener('/rest/v1');
   const hostname = opts.hostname ?? '127.0.0.1';
   return new Promise((resolve) => {
     const server: ServerType = serve(
-      { fetch: app.fetch, port: opts.port ?? 0, hostname },
+      {
+        fetch: app.fetch,
+        port: opts.port ?? 0,
+        hostname,
+        // Plain reads straight from node:http, the rest through Hono (as `npm start`: server/http/serve.ts).
+        createServer: withFastPath(() => fast),
+      },
       (info) => {
         resolve({
           url: `http://${hostname}:${info.port}`,

@@ -72,6 +72,8 @@ export async function startTarget(): Promise<Target> {
       mounts: backend.mounts,
       devConfig: backend.devConfig,
     });
+    // The same fast path as `npm start`: the attacks reach /rest/v1 the way they would there.
+    server.useFastPath(backend.fastPath);
     backend.realtime.attach(server.server);
   } catch (error) {
     await server?.close();
