@@ -235,6 +235,13 @@ interface Row {
   direct: DirectResult;
   /** Gateway req/s ÷ direct tx/s of each round (gateway then direct, back to back). */
   ratios: number[];
+  /**
+   * CPU time of this process (the server, or the direct loops) per answered request and per
+   * direct transaction, µs, over all rounds: what the gateway costs on the CPU, far less moved
+   * by other processes than req/s on a shared machine (the load generator is another process).
+   */
+  cpuGateway: number;
+  cpuDirect: number;
 }
 
 interface DatabaseReport {
@@ -383,22 +390,32 @@ async function benchScenario(
   // weighs on both alike, and the ratio of each round is taken back to back.
   const gatewayRounds: LoadResult[] = [];
   const directRounds: DirectRound[] = [];
+  const cpu = { gateway: 0, direct: 0 };
+  const cpuOf = (u: NodeJS.CpuUsage) => u.user + u.system;
   for (let round = 0; round < ROUNDS; round++) {
+    let c0 = process.cpuUsage();
     gatewayRounds.push(await worker.run(spec(`${tag}g${round}`, MEASURE_SECONDS / ROUNDS)));
+    cpu.gateway += cpuOf(process.cpuUsage(c0));
+    c0 = process.cpuUsage();
     directRounds.push(await directLoop(DIRECT_SECONDS / ROUNDS, CONNECTIONS, counter, once));
+    cpu.direct += cpuOf(process.cpuUsage(c0));
   }
   const ratios = gatewayRounds.map((g, k) => {
     const d = directRounds[k];
     const tps = d && d.seconds > 0 ? d.latencies.length / d.seconds : 0;
     return tps > 0 ? g.rps / tps : 0;
   });
+  const gateway = mergeGateway(gatewayRounds);
+  const direct = mergeDirect(directRounds);
   return {
     name: s.name,
     probe,
     shape: tx.kind === 'batch' ? 'batch' : 'tx',
-    gateway: mergeGateway(gatewayRounds),
-    direct: mergeDirect(directRounds),
+    gateway,
+    direct,
     ratios,
+    cpuGateway: gateway.ok > 0 ? cpu.gateway / gateway.ok : 0,
+    cpuDirect: direct.count > 0 ? cpu.direct / direct.count : 0,
   };
 }
 
@@ -421,6 +438,7 @@ function printReport(r: DatabaseReport) {
     'direct p50',
     'of direct',
     'overhead',
+    'CPU µs',
     'db',
     'failed',
     'probe',
@@ -434,6 +452,7 @@ function printReport(r: DatabaseReport) {
     `${fmt(row.direct.p50, 1)} ms`,
     `${fmt(100 * median(row.ratios))} % (${row.ratios.map((r) => fmt(100 * r)).join('/')})`,
     row.gateway.rps > 0 ? `${fmt(row.direct.tps / row.gateway.rps, 2)}×` : '–',
+    `${fmt(row.cpuGateway)}/${fmt(row.cpuDirect)}`,
     row.shape,
     `${fmt(row.gateway.failed)}/${fmt(row.direct.failed)}`,
     row.probe,
@@ -503,7 +522,9 @@ export async function benchRest(): Promise<void> {
       '  transaction (BEGIN; set_config role, claims, request; statement; COMMIT) replayed by',
       `  ${CONNECTIONS} in-process loops through the same server/db calls on the same database. of direct:`,
       `  req/s ÷ direct tx/s, median of the ${ROUNDS} rounds (each round's in brackets); overhead = direct`,
-      '  tx/s ÷ req/s over all rounds. p50: median of the rounds, p99: the worst round. db: batch = BEGIN, context, statement and COMMIT',
+      "  tx/s ÷ req/s over all rounds. CPU µs: this process's CPU time per request served / per direct",
+      "  transaction (the load generator is another process): the gateway's own cost, little moved by",
+      "  the machine's load. p50: median of the rounds, p99: the worst round. db: batch = BEGIN, context, statement and COMMIT",
       '  pipelined (one round trip on PostgreSQL); tx = a transaction with the context as prelude.',
       '  failed: non-2xx or errors, HTTP/direct. RPC: a listener only plays tracks of later users',
       '  (two users playing each other at once deadlock on PostgreSQL: see bench/rest-seed.ts).',
