@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
 import { createJwtVerifier, type Keys } from '../keys/keys';
 import { authenticate, type RequestAuth } from './auth';
-import { readBoundedText } from './body';
+import { readBoundedText, readIncomingText } from './body';
 import { CORS_HEADERS, type HandlerContext, type RestResponse } from './context';
 import { createNodeFastPath, headersOf, type NodeFastPath } from './node';
 import { RestError, toRestError } from './errors';
@@ -196,11 +196,13 @@ export function createRestApp(options: RestAppOptions): RestApp {
 
   const fromHono = (c: Context): RestRequest => {
     let bodyText: Promise<string> | undefined;
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     return {
       method: c.req.method,
       url: c.req.url,
       headers: requestHeaders(c),
-      readBody: () => (bodyText ??= readBoundedText(c.req.raw)),
+      readBody: () =>
+        (bodyText ??= incoming ? readIncomingText(incoming) : readBoundedText(c.req.raw)),
     };
   };
 

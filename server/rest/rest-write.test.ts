@@ -309,3 +309,41 @@ describe('RLS and privileges through supabase-js', () => {
     expect(user.status).toBe(403);
   });
 });
+
+describe('bodies read from the socket', () => {
+  const stream = (chunks: Uint8Array[]) =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const chunk of chunks) c.enqueue(chunk);
+        c.close();
+      },
+    });
+  // Chunked (no Content-Length): the 1 MiB bound holds while reading, not only on the header.
+  it('refuses a chunked body past 1 MiB with 413 and serves the next request', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    const res = await h.rest('/fx_bands', {
+      method: 'POST',
+      headers: { ...service, 'Content-Type': 'application/json' },
+      body: stream(Array.from({ length: 40 }, () => chunk)),
+      duplex: 'half',
+    } as RequestInit & { headers: Record<string, string> });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe('PGRST413');
+    const next = await h.rest('/fx_bands?id=eq.1&select=id');
+    expect(await next.json()).toEqual([{ id: 1 }]);
+  });
+
+  it('reads a chunked body in pieces, multi-byte characters split across them', async () => {
+    const bytes = new TextEncoder().encode('{"id":98,"name":"Sigur Rós"}');
+    const split = bytes.indexOf(0xc3) + 1; // inside the two bytes of ó
+    const res = await h.rest('/fx_bands', {
+      method: 'POST',
+      headers: { ...service, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: stream([bytes.slice(0, split), bytes.slice(split)]),
+      duplex: 'half',
+    } as RequestInit & { headers: Record<string, string> });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { name: string }[])[0]?.name).toBe('Sigur Rós');
+    await h.db.query('delete from public.fx_bands where id = 98');
+  });
+});
