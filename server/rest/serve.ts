@@ -39,6 +39,10 @@ export async function startRestServer(opts: {
         createServer: withFastPath(() => fast),
       },
       (info) => {
+        // As server/http/serve.ts: idle keep-alive connections live 65 s, so a client reusing
+        // one is never answered ECONNRESET by Node's 5 s close (fuzz.test.ts's first write after
+        // its reads, on a loaded machine).
+        (server as { keepAliveTimeout?: number }).keepAliveTimeout = 65_000;
         resolve({
           url: `http://${hostname}:${info.port}`,
           port: info.port,
