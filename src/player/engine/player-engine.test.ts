@@ -61,13 +61,16 @@ describe('PlayerEngine', () => {
     await settle();
     expect(drawn).not.toHaveBeenCalled();
     const sound = backend.sound('a');
-    sound.started();
+    sound.load(100);
+    sound.events.onPlay();
     await settle();
-    // Playing, but its clock has not moved yet.
+    // 'playing', but its clock has not moved yet: no render, and the next track waits too.
     expect(drawn).not.toHaveBeenCalled();
+    expect(backend.live()).toEqual(['a']);
     sound.currentPosition = 0.02;
     await vi.advanceTimersByTimeAsync(5);
     expect(drawn).toHaveBeenCalledOnce();
+    expect(backend.live()).toEqual(['a', 'b']);
   });
 
   it('draws the views anyway when the sound takes long, fails, or is paused at once', async () => {

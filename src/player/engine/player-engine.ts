@@ -57,7 +57,10 @@ interface Loaded {
   track: PlayerTrack;
   sound: Sound;
   loaded: boolean;
-  /** Whether its audio has started playing once (the next track is preloaded only then). */
+  /**
+   * Whether its clock has moved once since it was asked to play (the views are held and the next
+   * track is not preloaded until then).
+   */
   started: boolean;
   /** A refused play() was already tried again once (see PLAY_RETRY_MS). */
   playRetried?: boolean;
@@ -262,13 +265,11 @@ export class PlayerEngine {
       onPlayError: (error) => this.onError(entry, 'play', error),
       onPlay: () => {
         if (entry !== this.current) return;
-        this.showViewsOnceAdvancing(entry);
-        entry.started = true;
         this.consecutiveErrors = 0;
         this.startTicker();
         this.media.setPlaying(true);
         this.updatePosition();
-        this.preloadUpcoming();
+        this.onceAdvancing(entry);
       },
       onPause: () => {
         if (entry === this.current) this.stopTicker();
@@ -300,18 +301,24 @@ export class PlayerEngine {
   }
 
   /**
-   * The views draw once the sound's clock has moved (audio first, ui-hold.ts): 'playing' comes a
-   * little before the first samples, and a render in between would hold the main thread then.
-   * Checked each macrotask, within the hold's own limit.
+   * Once the playing sound's clock has moved: the views draw (audio first, ui-hold.ts) and the
+   * next track is preloaded. 'playing' comes before the first samples (a fresh element still
+   * decodes its first buffers), and a render or a second file's pipeline started in between
+   * delayed them. Checked each macrotask, at most 40 times.
    */
-  private showViewsOnceAdvancing(entry: Loaded): void {
-    if (!this.releaseViews) return;
+  private onceAdvancing(entry: Loaded): void {
+    const started = () => {
+      entry.started = true;
+      this.showViews();
+      this.preloadUpcoming();
+    };
+    if (entry.started) return started();
     const from = entry.sound.position();
     let checks = 0;
     const check = () => {
-      if (!this.releaseViews) return;
+      if (entry !== this.current) return;
       const moved = entry.sound.position() > from;
-      if (moved || entry !== this.current || !this.playing || ++checks > 40) this.showViews();
+      if (moved || !this.playing || ++checks > 40) started();
       else setTimeout(check, 0);
     };
     check();
@@ -374,9 +381,9 @@ export class PlayerEngine {
   }
 
   /**
-   * Loads the next track once the current one can play and, when it was asked to play, has
-   * started: a second file loading while the first starts delays the first sound (docs/offline.md,
-   * "Figures").
+   * Loads the next track once the current one can play and, when it was asked to play, its clock
+   * has moved: a second file loading while the first starts delays the first sound
+   * (docs/offline.md, "Figures").
    */
   private preloadUpcoming(): void {
     if (!this.current?.loaded) return;
