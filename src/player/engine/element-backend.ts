@@ -1,17 +1,18 @@
 /**
- * The audio backend: one fresh HTML5 `<audio>` element per sound (docs/player.md, "Click to
- * audio"). The browser streams the file over Range requests (a signed URL, or a downloaded
- * track's copy served by the service worker) and starts as soon as it has enough: `play()` is
- * called on the element in the click's own task, never after waiting for `canplaythrough`, and
- * nothing seeks the element to where it already is. A replaced element is paused and taken out
- * of the document at once, and emptied only when the page is idle, so its teardown never
- * competes with the new track's start.
+ * The audio backend: one HTML5 `<audio>` element per sound, taken empty from the pool of
+ * elements unlocked in a user gesture (element-pool.ts; docs/player.md, "Click to audio" and
+ * "Unlocked elements"). The browser streams the file over Range requests (a signed URL, or a
+ * downloaded track's copy served by the service worker) and starts as soon as it has enough:
+ * `play()` is called on the element in the click's own task, never after waiting for
+ * `canplaythrough`, and nothing seeks the element to where it already is. A replaced element is
+ * paused and taken out of the document at once, and emptied only when the page is idle (then it
+ * goes back to the pool), so its teardown never competes with the new track's start.
  *
  * The live elements are in one hidden container in the document (`#player-audio`), where tests
  * and the benches find them.
  */
-import { whenIdle } from '@/lib/when-idle';
 import type { AudioBackend, Sound, SoundEvents, SoundOptions } from './audio-backend';
+import { sharedElementPool, type ElementPool } from './element-pool';
 
 export const AUDIO_CONTAINER_ID = 'player-audio';
 
@@ -34,10 +35,10 @@ function mediaError(element: HTMLAudioElement): Error {
   );
 }
 
-/** The backend's bookkeeping of its elements: the master volume, the live ones, the released. */
+/** The backend's bookkeeping of its elements: the master volume, the live ones, the pool. */
 interface Elements {
   readonly volume: number;
-  adopt(element: HTMLAudioElement): void;
+  take(): HTMLAudioElement;
   release(element: HTMLAudioElement): void;
 }
 
@@ -54,7 +55,7 @@ class ElementSound implements Sound {
   constructor(src: string, options: SoundOptions, events: SoundEvents, elements: Elements) {
     this.events = events;
     this.elements = elements;
-    const element = new Audio();
+    const element = elements.take();
     this.element = element;
     element.preload = options.preload === true ? 'auto' : options.preload || 'none';
     element.volume = elements.volume;
@@ -73,7 +74,6 @@ class ElementSound implements Sound {
     element.addEventListener('ended', () => events.onEnd(), { signal });
     element.src = src;
     container().append(element);
-    elements.adopt(element);
   }
 
   play(): void {
@@ -118,34 +118,22 @@ class ElementSound implements Sound {
     this.unloaded = true;
     this.wantsPlay = false;
     this.listeners.abort();
-    this.element.pause();
-    this.element.remove();
     this.elements.release(this.element);
   }
 }
 
-export function createElementBackend(): AudioBackend {
+export function createElementBackend(pool: ElementPool = sharedElementPool()): AudioBackend {
   const live = new Set<HTMLAudioElement>();
-  const released: HTMLAudioElement[] = [];
-  let emptyScheduled = false;
-
-  /** Empties the released elements: their source, their buffers and their media pipeline. */
-  const empty = () => {
-    emptyScheduled = false;
-    for (const element of released.splice(0)) {
-      element.removeAttribute('src');
-      element.load();
-    }
-  };
   const elements = {
     volume: 1,
-    adopt: (element: HTMLAudioElement) => void live.add(element),
+    take: () => {
+      const element = pool.take();
+      live.add(element);
+      return element;
+    },
     release: (element: HTMLAudioElement) => {
       live.delete(element);
-      released.push(element);
-      if (emptyScheduled) return;
-      emptyScheduled = true;
-      whenIdle(empty, 2000);
+      pool.release(element);
     },
   };
 

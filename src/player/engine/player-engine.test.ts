@@ -285,6 +285,14 @@ describe('PlayerEngine', () => {
     await settle();
     expect(playerState).toMatchObject({ isPlaying: false, currentTrack: a });
     expect(playerState.error).toMatch(/Press play/);
+    // No loop: nothing tries again by itself (the page had no user activation).
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(backend.sound('a').calls).toEqual(['play']);
+    // The listener's Play starts the same sound.
+    actions.play();
+    await settle();
+    expect(backend.sound('a').calls).toEqual(['play', 'play']);
+    expect(playerState).toMatchObject({ isPlaying: true, currentTrack: a });
   });
 
   it('after the user has interacted, a refused play is tried once more before it is reported', async () => {

@@ -2,7 +2,7 @@
  * Plays what the store says. It follows the store (current track, playing flag, volume), takes
  * one-shot commands (seek) from the actions, and reports back through actions: position and
  * length, a track's end, errors. The next track is preloaded once the current one plays (or can
- * play, when paused), so the change is near-gapless. Audio comes from an injected backend (fresh
+ * play, when paused), so the change is near-gapless. Audio comes from an injected backend (pooled
  * `<audio>` elements in the app, element-backend.ts; a fake in tests).
  */
 import { subscribe } from 'valtio';
