@@ -2,7 +2,9 @@
  * Plays that start without a gesture (docs/player.md, "Unlocked elements"), in a Chromium that
  * asks for a user gesture per media element (`--autoplay-policy=user-gesture-required`: an
  * element plays without a user activation only once `load()` or `play()` ran on it with one, the
- * rule iOS Safari has). The rest of the suite runs with `no-user-gesture-required`.
+ * rule iOS Safari has). The rest of the suite runs with `no-user-gesture-required`. This file
+ * drives the full browser (CHROMIUM_PATH), not the suite's headless shell: the shell plays a
+ * `new Audio()` from a timer under this policy (checked), the full browser refuses it.
  *
  * The lock screen is a second tab of the same origin: it sends the Media Session action over a
  * BroadcastChannel, and the player's tab runs the app's own handler. A message is no user
