@@ -35,7 +35,7 @@ const SUPABASE = [
   '@supabase/storage-js',
   '@supabase/realtime-js',
 ];
-const SDKS = ['dexie', 'dexie-react-hooks', ...SUPABASE, 'howler'];
+const SDKS = ['dexie', 'dexie-react-hooks', ...SUPABASE];
 /** Later entries win for files they match, so the most specific folders come last. */
 const SDK_SCOPES = [
   { files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'], allowed: [] },
@@ -45,13 +45,11 @@ const SDK_SCOPES = [
     files: ['src/data/remote/**/*.{ts,tsx}'],
     allowed: [...SUPABASE, 'dexie-react-hooks'],
   },
-  { files: ['src/player/engine/**/*.{ts,tsx}'], allowed: ['howler'] },
 ];
 const OWNER = {
   dexie: 'src/data/db/',
   'dexie-react-hooks': 'src/data/',
   ...Object.fromEntries(SUPABASE.map((name) => [name, 'src/data/remote/'])),
-  howler: 'src/player/engine/',
 };
 const sdkRules = SDK_SCOPES.map(({ files, allowed }) => {
   const banned = SDKS.filter((name) => !allowed.includes(name));

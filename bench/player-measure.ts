@@ -1,34 +1,38 @@
 /**
  * In-page probes of the player bench: what runs inside the signed-in app's page (through
- * `page.evaluate`) and over CDP. Audio is read from Howler's own objects (`window.Howler`, set by
- * howler.js): HTML5 audio elements are never in the DOM.
+ * `page.evaluate`) and over CDP. Audio is read from the player's elements (`#player-audio`,
+ * docs/player.md), or from Howler's own objects (`window.Howler`) in a build from before the
+ * element engine, so old and new builds can be measured by the same bench.
  */
 import type { CDPSession, Locator, Page } from '@playwright/test';
 
-interface HowlLike {
-  _src: string | string[];
-  _state: string;
-  _sounds: { _node?: HTMLAudioElement }[];
-}
 /**
- * Installs in the page whether a Howl's source is the audio a probe waits for: any of `parts` in
- * its URL's decoded path (the player plays signed URLs, known by their object, not their token).
- * Once per page load, before the probes (they poll it).
+ * Installs in the page the player's audio elements (`__audioNodes`) and whether an element's
+ * source is the audio a probe waits for (`__srcMatches`): any of `parts` in its URL's decoded
+ * path (the player plays signed URLs, known by their object, not their token). Once per page
+ * load, before the probes (they poll it).
  */
 export async function installMatcher(page: Page): Promise<void> {
-  await page.evaluate(`globalThis.__srcMatches ??= (howl, parts) => {
-    const src = Array.isArray(howl._src) ? howl._src[0] : howl._src;
-    if (!src) return false;
-    const path = decodeURIComponent(src.split('?')[0]);
+  await page.evaluate(`globalThis.__audioNodes ??= () => {
+    const nodes = [...document.querySelectorAll('#player-audio audio')];
+    for (const h of globalThis.Howler?._howls ?? [])
+      for (const s of h._sounds) if (s._node) nodes.push(s._node);
+    return nodes;
+  }`);
+  await page.evaluate(`globalThis.__srcMatches ??= (node, parts) => {
+    if (!node.src) return false;
+    const path = decodeURIComponent(node.src.split('?')[0]);
     return parts.some((part) => path.includes(part));
   }`);
 }
 
 type BenchWindow = Window & {
-  Howler?: { _howls: HowlLike[]; _html5AudioPool: unknown[] };
+  Howler?: { _howls: unknown[]; _html5AudioPool: unknown[] };
   __clickAt?: number;
   __probe?: Promise<number>;
-  __srcMatches?: (howl: HowlLike, parts: readonly string[]) => boolean;
+  __clockStarted?: number;
+  __audioNodes?: () => HTMLAudioElement[];
+  __srcMatches?: (node: HTMLAudioElement, parts: readonly string[]) => boolean;
 };
 
 /**
@@ -43,12 +47,11 @@ export async function armClickToAudio(page: Page, src: readonly string[]): Promi
   await page.evaluate((target) => {
     const w = window as BenchWindow;
     w.__clickAt = undefined;
-    // Howler moves its HTML5 elements from track to track (a pool): an element is compared with
+    // Howler moved its HTML5 elements from track to track (a pool): an element is compared with
     // where it was only while it still holds the same file, otherwise from 0.
     const started = new Map<HTMLAudioElement, { src: string; time: number }>();
-    for (const h of w.Howler?._howls ?? [])
-      for (const s of h._sounds)
-        if (s._node) started.set(s._node, { src: s._node.src, time: s._node.currentTime });
+    for (const node of w.__audioNodes?.() ?? [])
+      started.set(node, { src: node.src, time: node.currentTime });
     document.addEventListener('click', (e) => (w.__clickAt = e.timeStamp), {
       capture: true,
       once: true,
@@ -56,17 +59,18 @@ export async function armClickToAudio(page: Page, src: readonly string[]): Promi
     w.__probe = new Promise<number>((resolve, reject) => {
       const deadline = performance.now() + 30_000;
       const poll = () => {
-        for (const h of w.Howler?._howls ?? []) {
-          if (!w.__srcMatches?.(h, target)) continue;
-          for (const s of h._sounds) {
-            const node = s._node;
-            if (!node || node.paused || w.__clickAt === undefined) continue;
-            const before = started.get(node);
-            const from = before && before.src === node.src ? before.time : 0;
-            if (node.currentTime > from + 0.001) {
-              resolve(performance.now() - w.__clickAt);
-              return;
-            }
+        for (const node of w.__audioNodes?.() ?? []) {
+          if (!w.__srcMatches?.(node, target)) continue;
+          if (node.paused || w.__clickAt === undefined) continue;
+          const before = started.get(node);
+          const from = before && before.src === node.src ? before.time : 0;
+          if (node.currentTime > from + 0.001) {
+            const seen = performance.now() - w.__clickAt;
+            // When the clock started, by the element's own clock: the poll runs on the main
+            // thread, so it may see the clock late (a render, a long task).
+            w.__clockStarted = seen - ((node.currentTime - from) * 1000) / (node.playbackRate || 1);
+            resolve(seen);
+            return;
           }
         }
         if (performance.now() > deadline) reject(new Error(`no audio for ${target.join(' or ')}`));
@@ -75,6 +79,14 @@ export async function armClickToAudio(page: Page, src: readonly string[]): Promi
       poll();
     });
   }, src);
+}
+
+/**
+ * When the clock of the last probe's audio started after the click, in ms, back-computed from
+ * how far the element's clock had gone when the probe saw it (the probe's own delay left out).
+ */
+export async function clockStarted(page: Page): Promise<number> {
+  return page.evaluate(() => (window as BenchWindow).__clockStarted ?? Number.NaN);
 }
 
 /** Clicks `button` and returns the click-to-audio time of the armed probe, in ms. */
@@ -88,12 +100,13 @@ export async function clickToAudio(
   return page.evaluate(() => (window as BenchWindow).__probe as Promise<number>);
 }
 
-/** Howler's load state of `src` ('loaded' once the browser can play it through), or null. */
+/** The load state of `src` ('loaded' once the browser can play it through), or null. */
 export async function loadState(page: Page, src: readonly string[]): Promise<string | null> {
   return page.evaluate((target) => {
-    const howls = (window as BenchWindow).Howler?._howls ?? [];
-    const howl = howls.find((h) => (window as BenchWindow).__srcMatches?.(h, target));
-    return howl ? howl._state : null;
+    const w = window as BenchWindow;
+    const node = w.__audioNodes?.().find((n) => w.__srcMatches?.(n, target));
+    if (!node) return null;
+    return node.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA ? 'loaded' : 'loading';
   }, src);
 }
 
@@ -102,10 +115,10 @@ export interface HeapSample {
   heapUsed: number;
   /** Live HTMLAudioElement objects in the heap (attached or not). */
   audioElements: number;
-  /** Live Howl objects in the heap. */
+  /** Live Howl objects in the heap (builds before the element engine). */
   howlObjects: number;
-  /** Howls Howler still tracks, and the idle elements of its HTML5 pool. */
-  howlerHowls: number;
+  /** The player's elements (or Howler's sounds), and the idle elements of Howler's pool. */
+  playerElements: number;
   howlerPool: number;
   /** DOM nodes and JS event listeners alive (Memory.getDOMCounters). */
   domNodes: number;
@@ -139,14 +152,17 @@ export async function sampleHeap(page: Page, cdp: CDPSession): Promise<HeapSampl
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   const dom = await cdp.send('Memory.getDOMCounters');
   const howler = await page.evaluate(() => {
-    const h = (window as BenchWindow).Howler;
-    return { howls: h?._howls.length ?? 0, pool: h?._html5AudioPool.length ?? 0 };
+    const w = window as BenchWindow;
+    return {
+      elements: w.__audioNodes?.().length ?? 0,
+      pool: w.Howler?._html5AudioPool.length ?? 0,
+    };
   });
   return {
     heapUsed: metric('JSHeapUsedSize'),
     audioElements: await countInstances(cdp, 'HTMLAudioElement.prototype'),
     howlObjects: await countInstances(cdp, 'window.Howl ? window.Howl.prototype : undefined'),
-    howlerHowls: howler.howls,
+    playerElements: howler.elements,
     howlerPool: howler.pool,
     domNodes: dom.nodes,
     listeners: dom.jsEventListeners,

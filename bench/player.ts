@@ -7,6 +7,7 @@
  * - memory: JS heap after forced GC before any playback, after 10 tracks in a row and after 10
  *   more, with live <audio> elements and Howl objects counted in the heap (leaks show as growth).
  */
+import { loadavg } from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { WebSocket } from 'ws';
@@ -15,6 +16,7 @@ import { startAppServer } from './app-server';
 import { percentile } from './explore-catalogue';
 import {
   clickToAudio,
+  clockStarted,
   installMatcher,
   loadState,
   rawPlayToAudio,
@@ -119,13 +121,16 @@ async function measureClicks(context: BrowserContext, base: string) {
   // Rows 0, 2, 4, ...: the preloaded track is always the row after the one playing, so every
   // click here is on a track with nothing loaded.
   const cold: number[] = [];
+  const coldStarts: number[] = [];
   for (let i = 0; i < COLD_SAMPLES; i++) {
     const row = rows[i * 2] as Row;
     cold.push(await clickToAudio(page, playButton(page, row.title), row.src));
+    coldStarts.push(await clockStarted(page));
     await page.waitForTimeout(300);
   }
   // The bar's Next once the following row has loaded (canplaythrough) in the background.
   const preloaded: number[] = [];
+  const preloadedStarts: number[] = [];
   const from = rows.length - PRELOADED_SAMPLES - 1;
   await playButton(page, (rows[from] as Row).title).click();
   for (let i = 1; i <= PRELOADED_SAMPLES; i++) {
@@ -133,6 +138,7 @@ async function measureClicks(context: BrowserContext, base: string) {
     await waitLoaded(page, next.src);
     await page.waitForTimeout(300);
     preloaded.push(await clickToAudio(page, nextButton(page), next.src));
+    preloadedStarts.push(await clockStarted(page));
   }
   await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause' }).click();
   // The same page, the same moment, without the app: what the browser alone needs.
@@ -144,7 +150,7 @@ async function measureClicks(context: BrowserContext, base: string) {
     rawPreloaded.push(await rawPlayToAudio(page, row.signed, true));
   }
   await page.close();
-  return { cold, preloaded, rawCold, rawPreloaded };
+  return { cold, preloaded, coldStarts, preloadedStarts, rawCold, rawPreloaded };
 }
 
 async function measureMemory(context: BrowserContext, base: string) {
@@ -188,18 +194,28 @@ function printLatency(label: string, values: number[]) {
 
 export async function benchPlayer(distDir: string): Promise<void> {
   console.log('\nPlayer (production build, demo listener on /explore, Chromium, HTML5 audio)');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`  load average at the start: ${load()}`);
   const server = await startAppServer(distDir, { seed: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await signIn(browser, server.base);
-    const { cold, preloaded, rawCold, rawPreloaded } = await measureClicks(context, server.base);
+    const { cold, preloaded, coldStarts, preloadedStarts, rawCold, rawPreloaded } =
+      await measureClicks(context, server.base);
     console.log('  click to audio clock advancing (floor here: ~35 ms cold, ~18 ms preloaded;');
     console.log("  Spotify's published median: 265 ms)");
     printLatency('track not loaded yet', cold);
     printLatency('preloaded next track (Next)', preloaded);
+    console.log("  when the clock started, back-computed from the element's clock when seen:");
+    printLatency('  track not loaded yet', coldStarts);
+    printLatency('  preloaded next track (Next)', preloadedStarts);
     console.log('  the same page without the app (bare new Audio().play(), call to clock):');
     printLatency('  not loaded', rawCold);
     printLatency('  after canplaythrough', rawPreloaded);
+    console.log(`  load average after the clicks: ${load()}`);
     await context.close();
 
     const memoryContext = await signIn(browser, server.base);
@@ -213,7 +229,7 @@ export async function benchPlayer(distDir: string): Promise<void> {
         `    ${label.padEnd(22)} heap ${mib(sample.heapUsed).padStart(9)}` +
           (base ? `  (+${mib(sample.heapUsed - base.heapUsed)})` : '') +
           `  <audio> ${sample.audioElements}  Howl ${sample.howlObjects}` +
-          `  Howler: ${sample.howlerHowls} live, ${sample.howlerPool} pooled` +
+          `  player's elements ${sample.playerElements}, Howler pool ${sample.howlerPool}` +
           `  DOM nodes ${sample.domNodes}  listeners ${sample.listeners}`,
       );
     }

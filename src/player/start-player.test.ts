@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('startPlayer (Howler engine in jsdom)', () => {
+describe('startPlayer (the element engine in jsdom)', () => {
   it('restores the saved track paused at its position, and keeps saving', async () => {
     localStorage.setItem(
       PLAYER_STORAGE_KEY,

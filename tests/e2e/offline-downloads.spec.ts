@@ -65,9 +65,8 @@ test('premium: download a playlist, play it offline, plays count once on reconne
   await player.expectAudioAdvancing(0.3);
   // Seek near the end: the element asks for a range the cache answers with 206.
   await page.evaluate(() => {
-    type H = { _sounds: { _node?: HTMLAudioElement }[] };
-    const howls = (window as unknown as { Howler: { _howls: H[] } }).Howler._howls;
-    const node = howls.flatMap((h) => h._sounds.map((s) => s._node)).find((n) => n && !n.paused);
+    const nodes = [...document.querySelectorAll<HTMLAudioElement>('#player-audio audio')];
+    const node = nodes.find((n) => !n.paused);
     if (node) node.currentTime = node.duration - 3;
   });
   await expect.poll(() => ranges.filter((s) => s === 206).length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 /**
  * The player (issue 7, spec sections 2-4) in a real Chromium with real audio: playback starts
- * from /explore's rows, and every assertion on sound reads the audio element Howler plays.
+ * from /explore's rows, and every assertion on sound reads the audio element the player plays.
  * Fresh users throughout: 30 s of one track records a listen, L writes a like.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -39,7 +39,7 @@ test('stems on for a demo track: four sources in sync, vocals muted, stems off r
     const starts: { when: number; offset: number }[] = [];
     const start = AudioBufferSourceNode.prototype.start;
     AudioBufferSourceNode.prototype.start = function (when = 0, offset = 0, duration?: number) {
-      // Howler unlocks audio with a one-sample buffer on its own context: not a stem.
+      // Only buffers longer than a second are stems (a one-sample unlock buffer is not).
       if ((this.buffer?.duration ?? 0) > 1) {
         starts.push({ when, offset });
         contexts.add(this.context);

@@ -65,7 +65,6 @@ describe('import boundaries of CONVENTIONS.md', { timeout: 60_000 }, () => {
     ['@supabase/auth-js', 'src/data/remote/zz-probe.ts'],
     ['@supabase/postgrest-js', 'src/data/remote/zz-probe.ts'],
     ['@supabase/realtime-js', 'src/data/remote/zz-probe.ts'],
-    ['howler', 'src/player/engine/zz-probe.ts'],
   ])('%s is imported only by its owner folder', async (pkg, owner) => {
     const code = `import * as sdk from '${pkg}';\nexport const x = sdk;\n`;
     expect(await rulesFor('src/features/faq/zz-probe.ts', code)).toContain('no-restricted-imports');

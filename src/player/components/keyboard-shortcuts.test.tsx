@@ -60,7 +60,10 @@ describe('KeyboardShortcuts', () => {
     renderPlayer(<KeyboardShortcuts />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.keyboard('?');
-    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+    // The dialog is a lazy chunk: on a loaded machine its import takes more than findBy's 1 s.
+    expect(
+      await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Mute or unmute')).toBeInTheDocument();
   });
 

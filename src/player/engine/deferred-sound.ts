@@ -1,6 +1,6 @@
 /**
- * A sound that exists before its audio can: the backend's code is still loading (lazy-backend)
- * or its URL is still being signed (the engine's `sourceOf`). It records what it is asked (play,
+ * A sound that exists before its audio can: its URL is still being signed (the engine's
+ * `sourceOf`). It records what it is asked (play,
  * pause, seek, unload) and hands it to the real sound once `make` resolves; a rejected `make`
  * is the sound's load error.
  */

@@ -46,9 +46,10 @@ export class FakeSound implements Sound {
     this.length = length;
     this.events.onLoad();
   }
-  /** Playback actually started. */
+  /** Playback actually started: 'playing', then the clock moves. */
   started(): void {
     this.events.onPlay();
+    this.currentPosition += 0.01;
   }
   end(): void {
     this.playing = false;

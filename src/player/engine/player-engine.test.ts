@@ -7,6 +7,7 @@ import { createTrack } from '../test-tracks';
 import { FakeBackend } from './fake-backend';
 import { MediaSessionBridge } from './media-session';
 import { PlayerEngine } from './player-engine';
+import { whenViewsMayDraw } from '../ui-hold';
 
 const a = createTrack({ id: 'a', title: 'Alpha', duration: 100 });
 const b = createTrack({ id: 'b', title: 'Beta', duration: 100 });
@@ -52,6 +53,52 @@ afterEach(() => {
 });
 
 describe('PlayerEngine', () => {
+  it('holds the views from the click until the sound plays and its clock moves (audio first)', async () => {
+    actions.clickTrack([a, b], a);
+    await settle();
+    const drawn = vi.fn();
+    whenViewsMayDraw(drawn);
+    await settle();
+    expect(drawn).not.toHaveBeenCalled();
+    const sound = backend.sound('a');
+    sound.load(100);
+    sound.events.onPlay();
+    await settle();
+    // 'playing', but its clock has not moved yet: no render, and the next track waits too.
+    expect(drawn).not.toHaveBeenCalled();
+    expect(backend.live()).toEqual(['a']);
+    sound.currentPosition = 0.02;
+    await vi.advanceTimersByTimeAsync(5);
+    expect(drawn).toHaveBeenCalledOnce();
+    expect(backend.live()).toEqual(['a', 'b']);
+  });
+
+  it('draws the views anyway when the sound takes long, fails, or is paused at once', async () => {
+    actions.clickTrack([a, b], a);
+    await settle();
+    const late = vi.fn();
+    whenViewsMayDraw(late);
+    await vi.advanceTimersByTimeAsync(149);
+    expect(late).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(late).toHaveBeenCalledOnce();
+
+    actions.clickTrack([a, b], b);
+    await settle();
+    const failed = vi.fn();
+    whenViewsMayDraw(failed);
+    backend.sound('b').events.onLoadError(new Error('MediaError 4'));
+    await settle();
+    expect(failed).toHaveBeenCalledOnce();
+
+    // A paused track holds nothing: the views draw at once.
+    actions.pause();
+    await settle();
+    const paused = vi.fn();
+    whenViewsMayDraw(paused);
+    expect(paused).toHaveBeenCalledOnce();
+  });
+
   it('streams the clicked track with HTML5 audio and plays it', async () => {
     actions.clickTrack([a, b], a);
     await settle();
@@ -238,6 +285,14 @@ describe('PlayerEngine', () => {
     await settle();
     expect(playerState).toMatchObject({ isPlaying: false, currentTrack: a });
     expect(playerState.error).toMatch(/Press play/);
+    // No loop: nothing tries again by itself (the page had no user activation).
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(backend.sound('a').calls).toEqual(['play']);
+    // The listener's Play starts the same sound.
+    actions.play();
+    await settle();
+    expect(backend.sound('a').calls).toEqual(['play', 'play']);
+    expect(playerState).toMatchObject({ isPlaying: true, currentTrack: a });
   });
 
   it('after the user has interacted, a refused play is tried once more before it is reported', async () => {

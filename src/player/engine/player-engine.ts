@@ -2,8 +2,8 @@
  * Plays what the store says. It follows the store (current track, playing flag, volume), takes
  * one-shot commands (seek) from the actions, and reports back through actions: position and
  * length, a track's end, errors. The next track is preloaded once the current one plays (or can
- * play, when paused), so the change is near-gapless. Audio comes from an injected backend (Howler in the app, a fake in
- * tests).
+ * play, when paused), so the change is near-gapless. Audio comes from an injected backend (pooled
+ * `<audio>` elements in the app, element-backend.ts; a fake in tests).
  */
 import { subscribe } from 'valtio';
 import * as actions from '../actions';
@@ -17,6 +17,7 @@ import {
 import { upcomingTrack } from '../queue';
 import { normalisationGainDb, normalisedVolume } from '../loudness';
 import { playerState } from '../store';
+import { holdPlayerViews } from '../ui-hold';
 import type { PlayerTrack } from '../types';
 import {
   forgetStemsUnlessFor,
@@ -56,7 +57,10 @@ interface Loaded {
   track: PlayerTrack;
   sound: Sound;
   loaded: boolean;
-  /** Whether its audio has started playing once (the next track is preloaded only then). */
+  /**
+   * Whether its clock has moved once since it was asked to play (the views are held and the next
+   * track is not preloaded until then).
+   */
   started: boolean;
   /** A refused play() was already tried again once (see PLAY_RETRY_MS). */
   playRetried?: boolean;
@@ -66,15 +70,15 @@ interface Loaded {
 }
 
 /**
- * Howler reports every rejected HTML5 play() as 'not within a user interaction': the browser's
- * autoplay policy. Broken files arrive as load errors instead, and those are skipped.
+ * A refused `play()`: the browser's autoplay policy (NotAllowedError; Howler's wording "not
+ * within a user interaction" kept for any backend that reports it so), or a play interrupted by
+ * a load or pause of the element (AbortError, seen under load in CI). Broken files arrive as
+ * load errors instead, and those are skipped.
  */
-const AUTOPLAY_BLOCKED = /NotAllowed|user interaction/i;
+const AUTOPLAY_BLOCKED = /NotAllowed|AbortError|user interaction/i;
 /**
- * Howler reports every refused `play()` with the same "not within a user interaction" message,
- * an AbortError too (a play interrupted by a load or pause of the element, seen under load in
- * CI). Once the user has interacted with the page the browser does not block autoplay, so such a
- * refusal is tried once more after this long before the track is reported as blocked.
+ * Once the user has interacted with the page the browser does not block autoplay, so a refusal
+ * is tried once more after this long before the track is reported as blocked.
  */
 const PLAY_RETRY_MS = 300;
 
@@ -94,6 +98,8 @@ export class PlayerEngine {
   private consecutiveErrors = 0;
   /** A track whose preload failed while this one plays: not preloaded again on every tick. */
   private failedPreload: string | null = null;
+  /** Ends the hold on the player's views while a sound starts (ui-hold.ts). */
+  private releaseViews: (() => void) | null = null;
   private readonly tracker: ListenTracker;
   private readonly media: MediaSessionBridge;
   private readonly options: EngineOptions;
@@ -151,6 +157,8 @@ export class PlayerEngine {
     this.applyMix();
     if (s.isPlaying && !this.playing) {
       this.playing = true;
+      // Audio first: the views draw once it plays (or fails), at most a moment later.
+      if (!current.started && !current.stems) this.releaseViews = holdPlayerViews();
       current.sound.play();
     } else if (!s.isPlaying && this.playing) {
       this.stopTicker();
@@ -257,12 +265,11 @@ export class PlayerEngine {
       onPlayError: (error) => this.onError(entry, 'play', error),
       onPlay: () => {
         if (entry !== this.current) return;
-        entry.started = true;
         this.consecutiveErrors = 0;
         this.startTicker();
         this.media.setPlaying(true);
         this.updatePosition();
-        this.preloadUpcoming();
+        this.onceAdvancing(entry);
       },
       onPause: () => {
         if (entry === this.current) this.stopTicker();
@@ -288,7 +295,37 @@ export class PlayerEngine {
     this.preloadUpcoming();
   }
 
+  private showViews(): void {
+    this.releaseViews?.();
+    this.releaseViews = null;
+  }
+
+  /**
+   * Once the playing sound's clock has moved: the views draw (audio first, ui-hold.ts) and the
+   * next track is preloaded. 'playing' comes before the first samples (a fresh element still
+   * decodes its first buffers), and a render or a second file's pipeline started in between
+   * delayed them. Checked each macrotask, at most 40 times.
+   */
+  private onceAdvancing(entry: Loaded): void {
+    const started = () => {
+      entry.started = true;
+      this.showViews();
+      this.preloadUpcoming();
+    };
+    if (entry.started) return started();
+    const from = entry.sound.position();
+    let checks = 0;
+    const check = () => {
+      if (entry !== this.current) return;
+      const moved = entry.sound.position() > from;
+      if (moved || !this.playing || ++checks > 40) started();
+      else setTimeout(check, 0);
+    };
+    check();
+  }
+
   private onError(entry: Loaded, kind: 'load' | 'play', error: unknown): void {
+    if (entry === this.current) this.showViews();
     if (entry === this.preloaded) {
       // It will be tried again (and reported) if it becomes the current track.
       this.failedPreload = entry.track.id;
@@ -344,9 +381,9 @@ export class PlayerEngine {
   }
 
   /**
-   * Loads the next track once the current one can play and, when it was asked to play, has
-   * started: a second file loading while the first starts delays the first sound (docs/offline.md,
-   * "Figures").
+   * Loads the next track once the current one can play and, when it was asked to play, its clock
+   * has moved: a second file loading while the first starts delays the first sound
+   * (docs/offline.md, "Figures").
    */
   private preloadUpcoming(): void {
     if (!this.current?.loaded) return;
@@ -385,6 +422,7 @@ export class PlayerEngine {
   }
 
   private unloadCurrent(): void {
+    this.showViews();
     this.stopTicker();
     this.current?.sound.unload();
     this.current = null;

@@ -7,6 +7,7 @@ import { useIsPlayingFrom } from './use-is-playing-from';
 import { usePlaybackModes } from './use-playback-modes';
 import { usePlaybackProgress } from './use-playback-progress';
 import { useVolume } from './use-volume';
+import { holdPlayerViews } from '../ui-hold';
 
 const a = createTrack({ id: 'a', duration: 180 });
 const b = createTrack({ id: 'b' });
@@ -54,5 +55,14 @@ describe('player selector hooks', () => {
     });
     expect(volume.result.current).toEqual({ volume: 0, muted: true });
     expect(modes.result.current).toEqual({ repeat: 'all', shuffle: true, normalise: true });
+  });
+
+  it('waits while the views are held (a sound starting), then shows the store as it is', async () => {
+    const { result } = renderHook(() => useCurrentTrack());
+    const release = holdPlayerViews(10_000);
+    await act(async () => actions.setTrack(a));
+    expect(result.current).toBeNull();
+    await act(async () => release());
+    expect(result.current?.id).toBe('a');
   });
 });

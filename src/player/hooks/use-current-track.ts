@@ -1,8 +1,7 @@
-import { useSnapshot } from 'valtio';
-import { playerState } from '../store';
 import type { PlayerTrack } from '../types';
+import { usePlayerValue } from './use-player-value';
 
 /** The track in the player, or null; re-renders only when it changes. */
 export function useCurrentTrack(): PlayerTrack | null {
-  return useSnapshot(playerState).currentTrack;
+  return usePlayerValue((s) => s.currentTrack);
 }

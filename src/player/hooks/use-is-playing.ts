@@ -1,6 +1,5 @@
-import { useSnapshot } from 'valtio';
-import { playerState } from '../store';
+import { usePlayerValue } from './use-player-value';
 
 export function useIsPlaying(): boolean {
-  return useSnapshot(playerState).isPlaying;
+  return usePlayerValue((s) => s.isPlaying);
 }

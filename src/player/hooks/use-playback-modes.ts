@@ -1,8 +1,6 @@
-import { useSnapshot } from 'valtio';
-import { playerState } from '../store';
 import type { RepeatMode } from '../types';
+import { usePlayerValue } from './use-player-value';
 
 export function usePlaybackModes(): { repeat: RepeatMode; shuffle: boolean; normalise: boolean } {
-  const snap = useSnapshot(playerState);
-  return { repeat: snap.repeat, shuffle: snap.shuffle, normalise: snap.normalise };
+  return usePlayerValue((s) => ({ repeat: s.repeat, shuffle: s.shuffle, normalise: s.normalise }));
 }

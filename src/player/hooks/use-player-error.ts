@@ -1,7 +1,6 @@
-import { useSnapshot } from 'valtio';
-import { playerState } from '../store';
+import { usePlayerValue } from './use-player-value';
 
 /** The last audio error as a human message, or null. */
 export function usePlayerError(): string | null {
-  return useSnapshot(playerState).error;
+  return usePlayerValue((s) => s.error);
 }

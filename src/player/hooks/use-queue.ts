@@ -1,7 +1,6 @@
-import { useSnapshot } from 'valtio';
-import { playerState } from '../store';
 import type { PlayerTrack } from '../types';
+import { usePlayerValue } from './use-player-value';
 
 export function useQueue(): readonly PlayerTrack[] {
-  return useSnapshot(playerState).queue;
+  return usePlayerValue((s) => s.queue);
 }

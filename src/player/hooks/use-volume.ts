@@ -1,7 +1,5 @@
-import { useSnapshot } from 'valtio';
-import { playerState } from '../store';
+import { usePlayerValue } from './use-player-value';
 
 export function useVolume(): { volume: number; muted: boolean } {
-  const snap = useSnapshot(playerState);
-  return { volume: snap.volume, muted: snap.muted };
+  return usePlayerValue((s) => ({ volume: s.volume, muted: s.muted }));
 }

@@ -1,7 +1,7 @@
 /**
  * Page model of the player (src/player) for e2e specs and the player bench. Playback starts from
- * /explore's track list ('Play {title}' per row). Audio is read from Howler's own objects
- * (`window.Howler`, which howler.js installs): HTML5 audio elements are never in the DOM.
+ * /explore's track list ('Play {title}' per row). Audio is read from the player's own `<audio>`
+ * elements, kept in the hidden `#player-audio` container (src/player/engine/element-backend.ts).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { createUser, type TestUser } from './session';
@@ -10,21 +10,12 @@ export const PLAYER_STORAGE_KEY = 'music-player-storage';
 
 export interface AudioNode {
   src: string;
-  /** Howler's load state: 'unloaded' | 'loading' | 'loaded'. */
+  /** 'loaded' once the element can play through (HAVE_ENOUGH_DATA), else 'loading'. */
   state: string;
   currentTime: number;
   paused: boolean;
   volume: number;
   muted: boolean;
-}
-
-export interface AudioCensus {
-  /** Live Howl instances (the current track and the preloaded next one). */
-  howls: number;
-  /** <audio> elements those Howls hold. */
-  nodes: number;
-  /** Idle elements in Howler's HTML5 pool (reused, bounded by html5PoolSize). */
-  pool: number;
 }
 
 export interface PersistedPlayer {
@@ -125,31 +116,18 @@ export class PlayerPage {
     ).toBeVisible();
   }
 
-  /** Every live Howl's audio element. */
+  /** Every audio element the player holds (the current track, the preloaded next one). */
   async audioNodes(): Promise<AudioNode[]> {
-    return this.page.evaluate(() => {
-      type Node = {
-        currentTime: number;
-        paused: boolean;
-        volume: number;
-        muted: boolean;
-      };
-      type H = { _src: string | string[]; _state: string; _sounds: { _node?: Node }[] };
-      const howler = (window as unknown as { Howler?: { _howls: H[] } }).Howler;
-      if (!howler) return [];
-      return howler._howls.flatMap((h) =>
-        h._sounds
-          .filter((s) => s._node)
-          .map((s) => ({
-            src: Array.isArray(h._src) ? (h._src[0] ?? '') : h._src,
-            state: h._state,
-            currentTime: s._node?.currentTime ?? 0,
-            paused: s._node?.paused ?? true,
-            volume: s._node?.volume ?? 0,
-            muted: s._node?.muted ?? false,
-          })),
-      );
-    });
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAudioElement>('#player-audio audio')].map((node) => ({
+        src: node.src,
+        state: node.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA ? 'loaded' : 'loading',
+        currentTime: node.currentTime,
+        paused: node.paused,
+        volume: node.volume,
+        muted: node.muted,
+      })),
+    );
   }
 
   /** The audio element that is playing (not paused), or null. */
@@ -179,20 +157,6 @@ export class PlayerPage {
   /** The position the seek slider reports (aria-valuenow, seconds). */
   async sliderSeconds(): Promise<number> {
     return Number(await this.seekSlider().getAttribute('aria-valuenow'));
-  }
-
-  async census(): Promise<AudioCensus> {
-    return this.page.evaluate(() => {
-      type H = { _sounds: { _node?: unknown }[] };
-      const howler = (window as unknown as { Howler?: { _howls: H[]; _html5AudioPool: unknown[] } })
-        .Howler;
-      if (!howler) return { howls: 0, nodes: 0, pool: 0 };
-      return {
-        howls: howler._howls.length,
-        nodes: howler._howls.reduce((n, h) => n + h._sounds.filter((s) => s._node).length, 0),
-        pool: howler._html5AudioPool.length,
-      };
-    });
   }
 
   async persisted(): Promise<PersistedPlayer | null> {
