@@ -2,6 +2,8 @@
  * Lighthouse (mobile preset, its default) on the landing page, with Debian's Chromium:
  * performance and accessibility scores plus the main timings, for `npm run bench`.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -13,6 +15,10 @@ export interface LighthouseFigures {
   scores: Record<string, number>;
   metrics: Record<string, string>;
   failedAudits: string[];
+  /** Lighthouse's long tasks (simulated at 4× CPU): script URL and duration in ms. */
+  longTasks: { url: string; ms: number }[];
+  /** Main-thread time by script (`bootup-time`), ms, scripting and parse/compile. */
+  bootup: { url: string; scripting: number; parse: number }[];
 }
 
 export interface LighthouseOptions {
@@ -108,7 +114,30 @@ export async function runLighthouse(
             .slice(0, 4);
           return `${a.id}: ${a.title}${nodes.length ? `\n        ${nodes.join('\n        ')}` : ''}`;
         });
-      out.push({ path, scores, metrics, failedAudits });
+      type Items<T> = { details?: { items?: T[] } } | undefined;
+      const longTasks = (
+        (lhr.audits['long-tasks'] as Items<{ url: string; duration: number }>)?.details?.items ?? []
+      ).map((t) => ({ url: shortUrl(t.url), ms: Math.round(t.duration) }));
+      const bootup = (
+        (
+          lhr.audits['bootup-time'] as Items<{
+            url: string;
+            scripting: number;
+            scriptParseCompile: number;
+          }>
+        )?.details?.items ?? []
+      ).map((b) => ({
+        url: shortUrl(b.url),
+        scripting: Math.round(b.scripting),
+        parse: Math.round(b.scriptParseCompile),
+      }));
+      // LIGHTHOUSE_JSON=<dir>: keep each report for a closer look (lighthouse-viewer opens it).
+      if (process.env.LIGHTHOUSE_JSON) {
+        mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+        const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'landing';
+        writeFileSync(join(process.env.LIGHTHOUSE_JSON, `${name}.json`), JSON.stringify(lhr));
+      }
+      out.push({ path, scores, metrics, failedAudits, longTasks, bootup });
     }
     return out;
   } finally {
@@ -116,6 +145,8 @@ export async function runLighthouse(
     await server.close();
   }
 }
+
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || url;
 
 export function printLighthouse(results: LighthouseFigures[], who = 'a first visit') {
   console.log(`\nLighthouse (mobile preset: throttled 4G, slow CPU), ${who}`);
@@ -130,6 +161,21 @@ export function printLighthouse(results: LighthouseFigures[], who = 'a first vis
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
     );
+    if (r.longTasks.length) {
+      console.log(
+        `    long tasks (4× CPU): ${r.longTasks.length}, ${r.longTasks.reduce((s, t) => s + t.ms, 0)} ms: ${r.longTasks
+          .map((t) => `${t.ms} ${t.url}`)
+          .join(', ')}`,
+      );
+    }
+    if (r.bootup.length) {
+      console.log(
+        `    script time (4× CPU): ${r.bootup
+          .slice(0, 6)
+          .map((b) => `${b.url} ${b.scripting}+${b.parse}`)
+          .join(', ')}`,
+      );
+    }
     for (const a of r.failedAudits) console.log(`    failing: ${a}`);
   }
 }

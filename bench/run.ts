@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, rest, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
+ * decides no test. Sections: frontend, lighthouse, profile (not in the default set), rest, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -9,6 +9,8 @@ import { ROOT_DIR, loadConfig } from '../server/config';
 
 const requested = process.argv.slice(2);
 const wants = (section: string) => requested.length === 0 || requested.includes(section);
+/** Sections that run only when named (diagnostics rather than figures to track). */
+const named = (section: string) => requested.includes(section);
 
 const { distDir } = loadConfig();
 console.log(
@@ -49,6 +51,20 @@ if (wants('lighthouse')) {
   printLighthouse(
     await runLighthouse(distDir, appPages, { signedInAs: 'listener@soundloft.local' }),
     'signed in as the demo listener (returning visit: session and mirror kept)',
+  );
+}
+
+if (named('profile')) {
+  ensureApp();
+  const { printProfiles, profilePages } = await import('./profile-pages');
+  printProfiles(
+    await profilePages(distDir, [
+      '/home',
+      '/explore',
+      '/library',
+      '/track/{track}',
+      '/artist/{artist}',
+    ]),
   );
 }
 

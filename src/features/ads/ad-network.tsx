@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AD_CHECK_INTERVAL_MS } from './ad-rules';
-import { isSubstantial, measureContent } from './content-check';
+import { isSubstantialContent } from './content-check';
 
 /** Marks the one script element this module adds. */
 const MARK = 'data-soundloft-ad-network';
@@ -59,7 +59,7 @@ export default function AdNetwork({
     if (networkLoaded()) return;
     const timer = window.setInterval(() => {
       const main = document.getElementById(mainId);
-      if (!main || !isSubstantial(measureContent(main))) return;
+      if (!main || !isSubstantialContent(main)) return;
       insertAdNetworkScript(scriptUrl);
       window.clearInterval(timer);
     }, AD_CHECK_INTERVAL_MS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scrolledPastHalf, recheckDelay } from './ad-rules';
-import { isSubstantial, measureContent } from './content-check';
+import { isSubstantial, isSubstantialContent, measureContent } from './content-check';
 
 const main = (html: string) => {
   const el = document.createElement('main');
@@ -34,6 +34,26 @@ describe('substantial content (spec 9)', () => {
       main(`<aside data-house-ad="banner"><p>${words(300)}</p><img alt=""></aside>`),
     );
     expect(m).toEqual({ textLength: 0, images: 0, media: 0, blocks: 0 });
+  });
+  it('the short-cut check answers as the full measure does', () => {
+    const blocks = (n: number) => Array.from({ length: n }, () => `<p>${words(11)}</p>`).join('');
+    const pages = [
+      `<div>${words(201)}</div>`,
+      `<div>${words(200)}</div>`,
+      `<div>${words(101)}</div><img alt="">`,
+      `<div>${words(100)}</div><img alt="">`,
+      `<div>${words(51)}</div><audio></audio>`,
+      `<div>${words(50)}</div><video></video>`,
+      `<div>${words(60)}</div><aside data-house-ad="banner"><video></video></aside>`,
+      blocks(4),
+      blocks(3),
+      `<ul><li>${words(5)}</li><li>${words(5)}</li></ul>${blocks(3)}`,
+      `<aside data-house-ad="banner"><p>${words(300)}</p><img alt=""></aside>`,
+    ];
+    for (const html of pages) {
+      const root = main(html);
+      expect(isSubstantialContent(root), html).toBe(isSubstantial(measureContent(root)));
+    }
   });
   it('scroll past half, and the recheck delays', () => {
     expect(scrolledPastHalf({ scrollTop: 501, scrollHeight: 2000, clientHeight: 1000 })).toBe(true);

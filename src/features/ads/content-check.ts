@@ -26,19 +26,44 @@ const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, article, td, figcapti
 const textOf = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 const outsideAds = (el: Element) => !el.closest(AD);
 
-export function measureContent(root: Element): ContentMeasure {
+function textLengthOf(root: Element): number {
   let textLength = 0;
   for (const node of root.childNodes) {
     if (node instanceof Element && node.matches(AD)) continue;
     textLength += (node.textContent ?? '').replace(/\s+/g, ' ').trim().length;
   }
-  const all = (selector: string) => [...root.querySelectorAll(selector)].filter(outsideAds);
+  return textLength;
+}
+
+const within = (root: Element, selector: string) =>
+  [...root.querySelectorAll(selector)].filter(outsideAds);
+const IMAGES = 'img, svg[role="img"], picture';
+const MEDIA = 'audio, video, iframe';
+
+export function measureContent(root: Element): ContentMeasure {
   return {
-    textLength,
-    images: all('img, svg[role="img"], picture').length,
-    media: all('audio, video, iframe').length,
-    blocks: all(BLOCKS).filter((el) => textOf(el).length > 10).length,
+    textLength: textLengthOf(root),
+    images: within(root, IMAGES).length,
+    media: within(root, MEDIA).length,
+    blocks: within(root, BLOCKS).filter((el) => textOf(el).length > 10).length,
   };
+}
+
+/**
+ * `isSubstantial(measureContent(root))`, measuring only as far as the answer needs: the check
+ * runs every second, and on a page with a long track list counting every block (the text of
+ * each cell) took tens of milliseconds of main thread on a phone (docs/architecture.md).
+ */
+export function isSubstantialContent(root: Element): boolean {
+  const textLength = textLengthOf(root);
+  if (textLength > 200) return true;
+  if (textLength > 100 && within(root, IMAGES).length > 0) return true;
+  if (textLength > 50 && within(root, MEDIA).length > 0) return true;
+  let blocks = 0;
+  for (const el of within(root, BLOCKS)) {
+    if (textOf(el).length > 10 && ++blocks > 3) return true;
+  }
+  return false;
 }
 
 /** Still loading: the document, or a busy region / loader inside the page. */

@@ -11,7 +11,7 @@ import {
   recheckDelay,
   scrolledPastHalf,
 } from './ad-rules';
-import { isLoading, isSubstantial, measureContent } from './content-check';
+import { isLoading, isSubstantialContent } from './content-check';
 import './house-ads.css';
 
 export interface HouseAdsProps {
@@ -41,7 +41,7 @@ export default function HouseAds({
   useEffect(() => {
     const check = () => {
       const main = document.getElementById(mainId);
-      const ok = main ? isSubstantial(measureContent(main)) : false;
+      const ok = main ? isSubstantialContent(main) : false;
       eligibleRef.current = ok;
       setEligible(ok);
     };

@@ -158,7 +158,7 @@ const TrackRow = memo(function TrackRow({
       }
     >
       <td>
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" className={classes.play}>
           <ActionIcon
             variant={isCurrent ? 'filled' : 'subtle'}
             color={isCurrent ? 'ember' : 'gray'}
@@ -173,12 +173,16 @@ const TrackRow = memo(function TrackRow({
               <IconPlayerPauseFilled size={14} aria-hidden />
             ) : isCurrent ? (
               <IconPlayerPlayFilled size={14} aria-hidden />
-            ) : (
-              <Text size="xs" c="dimmed" component="span" aria-hidden>
-                {index + 1}
-              </Text>
-            )}
+            ) : null}
           </ActionIcon>
+          {/* The row number shows on the button but is not its text: the button's name is
+              'Play <title>', and a visible text that is not in the name fails WCAG 2.5.3
+              (label in name). Clicks pass through it to the button. */}
+          {isPlaying || isCurrent ? null : (
+            <Text size="xs" c="dimmed" component="span" aria-hidden className={classes.number}>
+              {index + 1}
+            </Text>
+          )}
         </Group>
       </td>
       <td className={`${classes.clip} ${classes.title}`}>
