@@ -67,6 +67,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    // No preload helper: its one <link rel=modulepreload> per dependency of a lazy chunk was the
+    // signed-in pages' largest blocking cost (docs/architecture.md, "no modulepreload links").
+    modulePreload: false,
     // Everything the entry imports statically (the landing page, React, Mantine's core, the
     // router) in one chunk: left to automatic chunking, the modules lazy routes share with the
     // entry were cut into a dozen small chunks, each compressed on its own (docs/architecture.md,
