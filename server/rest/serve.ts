@@ -1,9 +1,8 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import type { Keys } from '../keys/keys';
 import { createRestApp, type RestApp } from './app';
-import { withFastPath } from './node';
+import { serveHttp } from '../http/serve';
 
 export interface RunningRestServer {
   url: string;
@@ -27,29 +26,12 @@ export async function startRestServer(opts: {
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);
-  const fast = rest.nodeListener('/rest/v1');
-  const hostname = opts.hostname ?? '127.0.0.1';
-  return new Promise((resolve) => {
-    const server: ServerType = serve(
-      {
-        fetch: app.fetch,
-        port: opts.port ?? 0,
-        hostname,
-        // Plain reads straight from node:http, the rest through Hono (as `npm start`: server/http/serve.ts).
-        createServer: withFastPath(() => fast),
-      },
-      (info) => {
-        // As server/http/serve.ts: idle keep-alive connections live 65 s, so a client reusing
-        // one is never answered ECONNRESET by Node's 5 s close (fuzz.test.ts's first write after
-        // its reads, on a loaded machine).
-        (server as { keepAliveTimeout?: number }).keepAliveTimeout = 65_000;
-        resolve({
-          url: `http://${hostname}:${info.port}`,
-          port: info.port,
-          rest,
-          close: () => new Promise<void>((done) => server.close(() => done())),
-        });
-      },
-    );
+  // Plain reads straight from node:http, the rest through Hono, kept-alive connections and all,
+  // exactly as `npm start` serves them (server/http/serve.ts).
+  const { url, port, close } = await serveHttp(app.fetch, {
+    port: opts.port ?? 0,
+    hostname: opts.hostname ?? '127.0.0.1',
+    fastPath: rest.nodeListener('/rest/v1'),
   });
+  return { url, port, rest, close };
 }
