@@ -60,9 +60,11 @@ for (const width of ['desktop', 'mobile'] as const) {
     }) => {
       await openExplore(page);
       await expect(heading(page)).toHaveText('All Tracks');
-      await expect(count(page)).toBeVisible();
-      const all = Number((await count(page).textContent())?.split(' ')[0]);
-      expect(all).toBeGreaterThanOrEqual(42);
+      // Right after sign-in the mirror may still be empty for a moment ('0 tracks found'):
+      // wait for the catalogue, not the first count.
+      await expect
+        .poll(async () => Number((await count(page).textContent())?.split(' ')[0]))
+        .toBeGreaterThanOrEqual(42);
 
       await box(page).fill('umbrella'); // title
       await expect(heading(page)).toHaveText('Results for "umbrella"');
