@@ -21,6 +21,7 @@ async function runLoad(spec: WorkerRequest['spec']): Promise<LoadResult> {
     if (spec.body !== undefined) request.body = render(spec.body, variant.vars, n);
     return request;
   };
+  const cpu0 = process.cpuUsage();
   const result = await autocannon({
     url: spec.origin,
     connections: spec.connections,
@@ -32,7 +33,9 @@ async function runLoad(spec: WorkerRequest['spec']): Promise<LoadResult> {
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {}))
     statuses[code] = Number(count);
   const ok = result['2xx'];
+  const cpu = process.cpuUsage(cpu0);
   return {
+    cpuMicros: cpu.user + cpu.system,
     rps: ok / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -3,7 +3,7 @@
  * address, else a throwaway cluster from scripts/pg-test-cluster.sh, stopped by `cleanup`.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,4 +61,44 @@ export async function startPostgres(
   if (!isLoopback(url)) throw new Error(`cluster not on loopback: ${url}`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   return { url, how: `throwaway cluster, port ${port}, started in ${seconds} s` };
+}
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time used so far by the PostgreSQL server listening on `port` (the postmaster and every
+ * process it started: backends, WAL writer...), in µs, read from /proc; null when not found
+ * (not Linux, or not a local server). 10 ms resolution: compare over seconds of load.
+ */
+export function postgresCpuMicros(port: number): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  let postmaster: number | undefined;
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name is in brackets and may hold spaces: fields start after the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (!stat.includes('(postgres)')) continue;
+      const pid = Number(entry);
+      stats.set(pid, { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      if (postmaster === undefined) {
+        const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        const p = args.indexOf('-p');
+        if (p >= 0 && Number(args[p + 1]) === port) postmaster = pid;
+      }
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  if (postmaster === undefined) return null;
+  let ticks = 0;
+  for (const [pid, s] of stats) if (pid === postmaster || s.ppid === postmaster) ticks += s.ticks;
+  return (ticks * 1e6) / USER_HZ;
 }

@@ -11,6 +11,8 @@
  * (writes), through the same server/db pool, with the same concurrency as the load. What is
  * left between the two figures is HTTP and the gateway's own work.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { requestContextStatement, type JwtClaims, type RequestInfo } from '../server/db/as-role';
 import type {
@@ -24,8 +26,8 @@ import { openTestDatabase, type TestDatabase } from '../server/db/test-database'
 import { loadKeys } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
 import { Cleanup } from './cleanup';
-import { startPostgres } from './postgres';
-import { render, startLoadWorker, type LoadResult, type LoadWorker } from './rest-load';
+import { postgresCpuMicros, startPostgres } from './postgres';
+import { render, startLoadGenerator, type LoadResult, type LoadWorker } from './rest-load';
 import {
   FOLLOWS_PER_USER,
   LIKES_PER_USER,
@@ -217,6 +219,7 @@ function mergeGateway(rounds: LoadResult[]): LoadResult {
     failed: rounds.reduce((sum, r) => sum + r.failed, 0),
     seconds,
     statuses,
+    cpuMicros: rounds.reduce((sum, r) => sum + r.cpuMicros, 0),
   };
 }
 
@@ -242,6 +245,11 @@ interface Row {
    */
   cpuGateway: number;
   cpuDirect: number;
+  /** The load generator's process, CPU µs per answered request (the direct side has none). */
+  cpuLoad: number;
+  /** PostgreSQL's processes, CPU µs per request and per direct transaction (null: PGlite). */
+  pgGateway: number | null;
+  pgDirect: number | null;
 }
 
 interface DatabaseReport {
@@ -250,6 +258,8 @@ interface DatabaseReport {
   seed: string;
   loadBefore: number[];
   loadAfter: number[];
+  /** The load generator: 'wrk' or 'autocannon'. */
+  generator: string;
   rows: Row[];
 }
 
@@ -258,6 +268,7 @@ async function benchDatabase(
   env: NodeJS.ProcessEnv,
   worker: LoadWorker,
   cleanup: Cleanup,
+  pgPort?: number,
 ): Promise<DatabaseReport> {
   const keys = loadKeys(
     { JWT_SECRET: 'soundloft-bench-secret-at-least-32-characters' },
@@ -283,10 +294,13 @@ async function benchDatabase(
       `${USERS * LIKES_PER_USER} likes, ${USERS * 2} playlists, ${catalogue.historyRows} history rows`,
     loadBefore: loadavg(),
     loadAfter: [],
+    generator: worker.name,
     rows: [],
   };
   for (const [k, s] of scenarios(catalogue, keys.anonKey).entries()) {
-    report.rows.push(await benchScenario(s, `s${k}`, server.url, catalogue.tokens, rec, worker));
+    report.rows.push(
+      await benchScenario(s, `s${k}`, server.url, catalogue.tokens, rec, worker, pgPort),
+    );
   }
   report.loadAfter = loadavg();
   return report;
@@ -299,6 +313,7 @@ async function benchScenario(
   tokens: string[],
   rec: ReturnType<typeof recording>,
   worker: LoadWorker,
+  pgPort?: number,
 ): Promise<Row> {
   const first = s.variants[0];
   const token0 = first ? tokens[first.token] : undefined;
@@ -390,16 +405,44 @@ async function benchScenario(
   // weighs on both alike, and the ratio of each round is taken back to back.
   const gatewayRounds: LoadResult[] = [];
   const directRounds: DirectRound[] = [];
-  const cpu = { gateway: 0, direct: 0 };
+  const cpu = { gateway: 0, direct: 0, pgGateway: 0, pgDirect: 0 };
   const cpuOf = (u: NodeJS.CpuUsage) => u.user + u.system;
+  const pgCpu = () => (pgPort === undefined ? null : postgresCpuMicros(pgPort));
+  const pgSince = (from: number | null) => {
+    const now = pgCpu();
+    return from === null || now === null ? Number.NaN : now - from;
+  };
+  // BENCH_REST_PROFILE=<dir>: a CPU profile of the server process during each gateway round
+  // of the first request kind (<dir>/<database>-s0-<round>.cpuprofile; the profiler's own cost
+  // makes those rounds slower).
+  const profileDir = process.env.BENCH_REST_PROFILE;
+  const prof = profileDir && tag === 's0' ? new Session() : undefined;
+  if (prof) {
+    prof.connect();
+    await prof.post('Profiler.enable');
+    await prof.post('Profiler.setSamplingInterval', { interval: 100 });
+  }
   for (let round = 0; round < ROUNDS; round++) {
     let c0 = process.cpuUsage();
+    let pg0 = pgCpu();
+    if (prof) await prof.post('Profiler.start');
     gatewayRounds.push(await worker.run(spec(`${tag}g${round}`, MEASURE_SECONDS / ROUNDS)));
+    if (prof) {
+      const { profile } = await prof.post('Profiler.stop');
+      writeFileSync(
+        `${profileDir}/${pgPort ? 'postgres' : 'pglite'}-${tag}-${round}.cpuprofile`,
+        JSON.stringify(profile),
+      );
+    }
     cpu.gateway += cpuOf(process.cpuUsage(c0));
+    cpu.pgGateway += pgSince(pg0);
     c0 = process.cpuUsage();
+    pg0 = pgCpu();
     directRounds.push(await directLoop(DIRECT_SECONDS / ROUNDS, CONNECTIONS, counter, once));
     cpu.direct += cpuOf(process.cpuUsage(c0));
+    cpu.pgDirect += pgSince(pg0);
   }
+  prof?.disconnect();
   const ratios = gatewayRounds.map((g, k) => {
     const d = directRounds[k];
     const tps = d && d.seconds > 0 ? d.latencies.length / d.seconds : 0;
@@ -416,6 +459,10 @@ async function benchScenario(
     ratios,
     cpuGateway: gateway.ok > 0 ? cpu.gateway / gateway.ok : 0,
     cpuDirect: direct.count > 0 ? cpu.direct / direct.count : 0,
+    cpuLoad:
+      gateway.ok > 0 ? gatewayRounds.reduce((sum, r) => sum + r.cpuMicros, 0) / gateway.ok : 0,
+    pgGateway: pgPort === undefined || gateway.ok === 0 ? null : cpu.pgGateway / gateway.ok,
+    pgDirect: pgPort === undefined || direct.count === 0 ? null : cpu.pgDirect / direct.count,
   };
 }
 
@@ -426,7 +473,7 @@ function printReport(r: DatabaseReport) {
   const la = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
   console.log(`\n${r.label} (server ${r.version}): ${r.seed}`);
   console.log(
-    `  ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, then ${ROUNDS} rounds of ${fmt(MEASURE_SECONDS / ROUNDS, 1)} s gateway (autocannon in a child process) + ` +
+    `  ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, then ${ROUNDS} rounds of ${fmt(MEASURE_SECONDS / ROUNDS, 1)} s gateway (${r.generator} in a child process) + ` +
       `${fmt(DIRECT_SECONDS / ROUNDS, 1)} s direct (${CONNECTIONS} concurrent loops); load average ${la(r.loadBefore)} before, ${la(r.loadAfter)} after`,
   );
   const head = [
@@ -439,6 +486,8 @@ function printReport(r: DatabaseReport) {
     'of direct',
     'overhead',
     'CPU µs',
+    'load gen',
+    'PG CPU µs',
     'db',
     'failed',
     'probe',
@@ -453,6 +502,10 @@ function printReport(r: DatabaseReport) {
     `${fmt(100 * median(row.ratios))} % (${row.ratios.map((r) => fmt(100 * r)).join('/')})`,
     row.gateway.rps > 0 ? `${fmt(row.direct.tps / row.gateway.rps, 2)}×` : '–',
     `${fmt(row.cpuGateway)}/${fmt(row.cpuDirect)}`,
+    fmt(row.cpuLoad),
+    row.pgGateway === null || row.pgDirect === null
+      ? 'in CPU µs'
+      : `${fmt(row.pgGateway)}/${fmt(row.pgDirect)}`,
     row.shape,
     `${fmt(row.gateway.failed)}/${fmt(row.direct.failed)}`,
     row.probe,
@@ -494,19 +547,31 @@ export async function benchRest(): Promise<void> {
   process.once('SIGTERM', onSignal);
   const started = performance.now();
   try {
-    const load = await startLoadWorker();
+    const load = await startLoadGenerator();
     stopLoad = () => load.close();
     outer.add('stop load worker', stopLoad);
-    try {
-      printReport(await benchDatabase('PGlite, in memory', {}, load, inner));
-    } finally {
-      await inner.run();
+    // BENCH_REST_DB=postgres or pglite: one database only.
+    const only = process.env.BENCH_REST_DB;
+    if (only !== 'postgres') {
+      try {
+        printReport(await benchDatabase('PGlite, in memory', {}, load, inner));
+      } finally {
+        await inner.run();
+      }
     }
-    const pg = await startPostgres(outer, 'rest');
+    const pg = only === 'pglite' ? 'BENCH_REST_DB=pglite' : await startPostgres(outer, 'rest');
     if (typeof pg === 'string') console.log(`  PostgreSQL: ${pg}: skipped`);
     else {
       console.log(`\n  PostgreSQL: ${pg.how}`);
-      printReport(await benchDatabase('PostgreSQL', { TEST_DATABASE_URL: pg.url }, load, inner));
+      printReport(
+        await benchDatabase(
+          'PostgreSQL',
+          { TEST_DATABASE_URL: pg.url },
+          load,
+          inner,
+          Number(new URL(pg.url).port),
+        ),
+      );
     }
   } finally {
     await inner.run();
@@ -524,7 +589,11 @@ export async function benchRest(): Promise<void> {
       `  req/s ÷ direct tx/s, median of the ${ROUNDS} rounds (each round's in brackets); overhead = direct`,
       "  tx/s ÷ req/s over all rounds. CPU µs: this process's CPU time per request served / per direct",
       "  transaction (the load generator is another process): the gateway's own cost, little moved by",
-      "  the machine's load. p50: median of the rounds, p99: the worst round. db: batch = BEGIN, context, statement and COMMIT",
+      "  the machine's load. load gen: the load generator's CPU µs per request (another process on the",
+      '  same cores: wrk when installed, else autocannon, whose per-request JS costs several times',
+      "  more; `apt-get install wrk`). PG CPU µs: PostgreSQL's processes per request / per direct",
+      '  transaction (PGlite runs inside this process). p50: median of the rounds, p99: the worst round.',
+      '  db: batch = BEGIN, context, statement and COMMIT',
       '  pipelined (one round trip on PostgreSQL); tx = a transaction with the context as prelude.',
       '  failed: non-2xx or errors, HTTP/direct. RPC: a listener only plays tracks of later users',
       '  (two users playing each other at once deadlock on PostgreSQL: see bench/rest-seed.ts).',

@@ -45,19 +45,40 @@ export function requestContextStatement(
   request: RequestInfo = {},
 ): Statement {
   const role = roleOf(claims);
-  const headers = Object.fromEntries(
-    Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]),
-  );
   return {
     sql: REQUEST_CONTEXT_SQL,
     params: [
       role,
-      JSON.stringify(claims ?? { role }),
+      claims ? claimsJson(claims) : JSON.stringify({ role }),
       request.method ?? 'POST',
       request.path ?? '/',
-      JSON.stringify(headers),
+      JSON.stringify(lowerCaseKeys(request.headers ?? {})),
     ],
   };
+}
+
+/**
+ * The claims' JSON, kept per claims object: the REST gateway's JWT verifier hands out the same
+ * (frozen) object for every request with the same token, so it is serialised once per token,
+ * not once per request (docs/rest-api.md#speed).
+ */
+const claimsJsonOf = new WeakMap<JwtClaims, string>();
+function claimsJson(claims: JwtClaims): string {
+  let json = claimsJsonOf.get(claims);
+  if (json === undefined) {
+    json = JSON.stringify(claims);
+    if (Object.isFrozen(claims)) claimsJsonOf.set(claims, json);
+  }
+  return json;
+}
+
+/** `headers` itself when its names are lower case already (Node's and the gateway's are). */
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  for (const k in headers) {
+    if (k !== k.toLowerCase())
+      return Object.fromEntries(Object.entries(headers).map(([n, v]) => [n.toLowerCase(), v]));
+  }
+  return headers;
 }
 
 const REQUEST_CONTEXT_SQL = `select set_config('role', $1, true),

@@ -123,6 +123,14 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
   }
 }
 
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /**
  * `verifyJwt` with a small cache of recently verified tokens (they are re-checked for expiry),
  * so a busy client does not pay an HMAC per request.
@@ -138,7 +146,8 @@ export function createJwtVerifier(
       if (typeof hit.exp !== 'number' || hit.exp > Date.now() / 1000 - 30) return hit;
       cache.delete(token);
     }
-    const claims = await verifyJwt(token, secret);
+    // Frozen: every request with this token shares the object (and its JSON, server/db/as-role.ts).
+    const claims = deepFreeze(await verifyJwt(token, secret));
     if (cache.size >= maxEntries) {
       const oldest = cache.keys().next().value;
       if (oldest !== undefined) cache.delete(oldest);
