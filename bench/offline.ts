@@ -43,66 +43,89 @@ async function controlled(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Signs the seeded premium listener in (the API and the page), makes a playlist `name` of the
+ * first TRACKS tracks and downloads it in the page: from the click on 'Download' to every file in
+ * the downloads cache ('Downloaded'). The page is left on the playlist, online.
+ */
+export async function downloadPlaylist(page: Page, base: string, name: string) {
+  const { anonKey } = (await (await fetch(`${base}/_dev/config`)).json()) as { anonKey: string };
+  const supabase = createClient(base, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { data: auth, error: signInError } = await supabase.auth.signInWithPassword({
+    email: EMAIL,
+    password: PASSWORD,
+  });
+  if (signInError) throw signInError;
+  const { data: tracks, error } = await supabase
+    .from('tracks')
+    .select('id,title')
+    .order('created_at')
+    .limit(TRACKS);
+  if (error) throw error;
+  const { data: playlist, error: insertError } = await supabase
+    .from('playlists')
+    .insert({ name, created_by: auth.user.id, track_ids: tracks.map((t) => t.id) })
+    .select('id')
+    .single();
+  if (insertError) throw insertError;
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').and(page.locator('input')).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/home/, { timeout: 60_000 });
+  await controlled(page);
+  await page.goto(`/playlist/${playlist.id}`);
+  const download = page.getByRole('button', { name: `Download ${name}` });
+  await download.waitFor({ timeout: 60_000 });
+  const started = performance.now();
+  await download.click();
+  await page
+    .getByRole('button', { name: `Remove download of ${name}` })
+    .filter({ hasText: 'Downloaded' })
+    .waitFor({ timeout: 300_000 });
+  return { userId: auth.user.id, tracks, downloadMs: performance.now() - started };
+}
+
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-export async function benchOffline(distDir: string): Promise<void> {
-  console.log('\nOffline (production build, seeded premium listener, service worker, Chromium)');
-  console.log(
-    `  load average at the start: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+const loadLine = (when: string) =>
+  `  load average at the ${when}: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+
+/**
+ * Prints `title` and the load, starts the app server (seeded) and Chromium, runs `run` in a new
+ * page of a new context, then closes everything and prints the load again.
+ */
+export async function withAppPage(
+  distDir: string,
+  title: string,
+  run: (page: Page, base: string) => Promise<void>,
+): Promise<void> {
+  console.log(title);
+  console.log(loadLine('start'));
   const server = await startAppServer(distDir, { seed: true });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const { anonKey } = (await (await fetch(`${server.base}/_dev/config`)).json()) as {
-      anonKey: string;
-    };
-    const supabase = createClient(server.base, anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
-    const { data: auth, error: signInError } = await supabase.auth.signInWithPassword({
-      email: EMAIL,
-      password: PASSWORD,
-    });
-    if (signInError) throw signInError;
-    const { data: tracks, error } = await supabase
-      .from('tracks')
-      .select('id,title')
-      .order('created_at')
-      .limit(TRACKS);
-    if (error) throw error;
-    const { data: playlist, error: insertError } = await supabase
-      .from('playlists')
-      .insert({
-        name: 'Bench Offline',
-        created_by: auth.user.id,
-        track_ids: tracks.map((t) => t.id),
-      })
-      .select('id')
-      .single();
-    if (insertError) throw insertError;
-
     const context = await browser.newContext({ baseURL: server.base });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').and(page.locator('input')).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL(/\/home/, { timeout: 60_000 });
-    await controlled(page);
-    await page.goto(`/playlist/${playlist.id}`);
-    const download = page.getByRole('button', { name: 'Download Bench Offline' });
-    await download.waitFor({ timeout: 60_000 });
-    const started = performance.now();
-    await download.click();
-    await page
-      .getByRole('button', { name: 'Remove download of Bench Offline' })
-      .filter({ hasText: 'Downloaded' })
-      .waitFor({ timeout: 300_000 });
-    const downloadMs = performance.now() - started;
+    await run(await context.newPage(), server.base);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log(loadLine('end'));
+}
+
+export async function benchOffline(distDir: string): Promise<void> {
+  const title = '\nOffline (production build, seeded premium listener, service worker, Chromium)';
+  await withAppPage(distDir, title, async (page, base) => {
+    const context = page.context();
+    const { userId, tracks, downloadMs } = await downloadPlaylist(page, base, 'Bench Offline');
     const storage = await page.evaluate(async () => {
       const cache = await caches.open('soundloft-downloads-v1');
       let bytes = 0;
@@ -124,7 +147,7 @@ export async function benchOffline(distDir: string): Promise<void> {
       // Rows 0, 2, 4...: the preloaded track is the row after the one playing, never this one.
       const track = tracks[(i * 2) % TRACKS] ?? tracks[0];
       if (!track) break;
-      const src = `/offline-audio/${auth.user.id}/${track.id}`;
+      const src = `/offline-audio/${userId}/${track.id}`;
       clicks.push(
         await clickToAudio(
           page,
@@ -142,9 +165,8 @@ export async function benchOffline(distDir: string): Promise<void> {
     for (let i = 0; i < 10; i++) {
       const track = tracks[i % TRACKS];
       if (track)
-        raw.push(await rawPlayToAudio(page, `/offline-audio/${auth.user.id}/${track.id}`, false));
+        raw.push(await rawPlayToAudio(page, `/offline-audio/${userId}/${track.id}`, false));
     }
-    await context.close();
 
     const rawSorted = [...raw].sort((a, b) => a - b);
     const sorted = [...clicks].sort((a, b) => a - b);
@@ -179,13 +201,5 @@ export async function benchOffline(distDir: string): Promise<void> {
     console.log(
       `  main thread in long tasks (> 50 ms) from the click to 'playing': p50 ${ms(percentile(busy, 50))}  p95 ${ms(percentile(busy, 95))}`,
     );
-    console.log(
-      `  load average at the end: ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

@@ -12,12 +12,12 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { startAppServer } from './app-server';
 
-interface CallFrame {
+export interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
@@ -70,14 +70,14 @@ function consumerFor(distDir: string, url: string): SourceMapConsumer | null {
   return consumer;
 }
 
-interface Place {
+export interface Place {
   /** Package name or src/ path. */
   source: string;
   app: boolean;
   name: string;
 }
 const places = new Map<string, Place>();
-function placeOf(distDir: string, frame: CallFrame): Place {
+export function placeOf(distDir: string, frame: CallFrame): Place {
   const key = `${frame.url}:${frame.lineNumber}:${frame.columnNumber}:${frame.functionName}`;
   const known = places.get(key);
   if (known) return known;
@@ -113,7 +113,39 @@ function add(map: Map<string, number>, key: string, ms: number) {
   map.set(key, (map.get(key) ?? 0) + ms);
 }
 
-interface TraceEvent {
+/**
+ * Starts a Chrome trace of the timeline (tasks, script, style, layout, paint), V8 and `extra`
+ * categories into `events`; the returned function ends it once every event has arrived.
+ */
+export async function startTrace(
+  cdp: CDPSession,
+  extra: string[],
+  events: TraceEvent[],
+): Promise<() => Promise<void>> {
+  cdp.on('Tracing.dataCollected', ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        ...extra,
+        '__metadata',
+      ],
+    },
+  });
+  return async () => {
+    await cdp.send('Tracing.end');
+    await complete;
+  };
+}
+
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
@@ -121,7 +153,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: Record<string, unknown> } & Record<string, unknown>;
 }
 
 /** Rendering work inside the long tasks, by trace event (not JavaScript: the profiler's "(program)"). */
@@ -298,23 +330,7 @@ export async function profilePages(
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
         const trace: TraceEvent[] = [];
-        cdp.on('Tracing.dataCollected', ({ value }) =>
-          trace.push(...(value as unknown as TraceEvent[])),
-        );
-        const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-        await cdp.send('Tracing.start', {
-          transferMode: 'ReportEvents',
-          traceConfig: {
-            includedCategories: [
-              'toplevel',
-              'devtools.timeline',
-              'disabled-by-default-devtools.timeline',
-              'v8',
-              'blink',
-              '__metadata',
-            ],
-          },
-        });
+        const endTrace = await startTrace(cdp, ['blink'], trace);
         if (process.env.LOG_REQ) {
           page.on('response', (r) => {
             if (!r.url().includes('/v1/')) return;
@@ -332,8 +348,7 @@ export async function profilePages(
         });
         await page.waitForTimeout(WATCH_MS);
         const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-        await cdp.send('Tracing.end');
-        await traced;
+        await endTrace();
         out.push(analyse(distDir, path, profile, trace));
         await page.close();
       }

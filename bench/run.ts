@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, profile (not in the default set), rest, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
+ * decides no test. Sections: frontend, lighthouse, profile and trace-offline (not in the default set), rest, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -113,6 +113,12 @@ if (wants('offline')) {
   ensureApp();
   const { benchOffline } = await import('./offline');
   await benchOffline(distDir);
+}
+
+if (named('trace-offline')) {
+  ensureApp();
+  const { traceOffline } = await import('./trace-offline');
+  await traceOffline(distDir);
 }
 
 if (wants('upload')) {

@@ -329,6 +329,11 @@ test('navigator.mediaSession.metadata matches the current track', async ({ page 
     page.request,
     `tracks?select=id,title,artist,album,cover_image,duration&title=eq.${encodeURIComponent(title)}`,
   );
+  // The engine sets the metadata (and so the artwork's fetch) once the page is idle after the
+  // first sound, at the latest a second later (docs/player.md, "Media Session").
+  await expect
+    .poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title), { timeout: 5000 })
+    .toBe(row?.title);
   const session = await page.evaluate(() => {
     const m = navigator.mediaSession.metadata;
     return {

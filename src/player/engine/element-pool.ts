@@ -14,6 +14,7 @@
  * An element made because the pool was empty (not unlocked) is dropped when released.
  */
 import { whenIdle } from '@/lib/when-idle';
+import { afterSoundsStart } from '../ui-hold';
 
 /**
  * Idle unlocked elements kept: the current track and the preloaded next one take two, the two
@@ -113,7 +114,11 @@ let shared: ElementPool | null = null;
  */
 export function sharedElementPool(): ElementPool {
   if (shared) return shared;
-  const pool = new ElementPool();
+  // A released element is emptied when the page is idle and no sound is starting: its
+  // teardown (3-4 ms of the main thread) once ran between the new element's load and its demuxer.
+  const pool = new ElementPool({
+    schedule: (task) => afterSoundsStart(() => void whenIdle(task, 2000)),
+  });
   shared = pool;
   const unlock = () => pool.unlock();
   for (const type of GESTURE_EVENTS)

@@ -7,13 +7,15 @@ import { createTrack } from '../test-tracks';
 import { FakeBackend } from './fake-backend';
 import { MediaSessionBridge } from './media-session';
 import { PlayerEngine } from './player-engine';
-import { whenViewsMayDraw } from '../ui-hold';
+import { afterSoundsStart, whenViewsMayDraw } from '../ui-hold';
 
 const a = createTrack({ id: 'a', title: 'Alpha', duration: 100 });
 const b = createTrack({ id: 'b', title: 'Beta', duration: 100 });
 const c = createTrack({ id: 'c', title: 'Gamma', duration: 100 });
 /** Valtio notifies subscribers in a microtask. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
+/** The page's first idle moment (whenIdle waits at most 200 ms where requestIdleCallback is missing, as in jsdom). */
+const idle = () => vi.advanceTimersByTimeAsync(200);
 
 let backend: FakeBackend;
 let listens: ListenQualified[];
@@ -70,7 +72,12 @@ describe('PlayerEngine', () => {
     sound.currentPosition = 0.02;
     await vi.advanceTimersByTimeAsync(5);
     expect(drawn).toHaveBeenCalledOnce();
+    // The next track and the lock screen's artwork wait for the page's next idle moment.
+    expect(backend.live()).toEqual(['a']);
+    expect(session.metadata).toBeNull();
+    await idle();
     expect(backend.live()).toEqual(['a', 'b']);
+    expect(session.metadata).toMatchObject({ title: 'Alpha' });
   });
 
   it('draws the views anyway when the sound takes long, fails, or is paused at once', async () => {
@@ -105,7 +112,42 @@ describe('PlayerEngine', () => {
     const sound = backend.sound('a');
     expect(sound.options.preload).toBe(true);
     expect(sound.calls).toEqual(['play']);
+    expect(session.metadata).toBeNull();
+    sound.started();
+    await idle();
     expect(session.metadata).toMatchObject({ title: 'Alpha', artist: 'Artist' });
+  });
+
+  it('work that can wait (emptying a replaced element) waits until the new sound has settled', async () => {
+    actions.clickTrack([a, b], a);
+    await settle();
+    const later = vi.fn();
+    afterSoundsStart(later);
+    expect(later).not.toHaveBeenCalled();
+    const sound = backend.sound('a');
+    sound.load(100);
+    sound.started();
+    await settle();
+    // Its clock moved, the views draw; the page's next idle moment ends the start.
+    expect(later).not.toHaveBeenCalled();
+    await idle();
+    expect(later).toHaveBeenCalledOnce();
+    // A start that never settles ends by itself after 3 s.
+    actions.clickTrack([a, b], b);
+    await settle();
+    const stuck = vi.fn();
+    afterSoundsStart(stuck);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(stuck).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stuck).toHaveBeenCalledOnce();
+  });
+
+  it('a paused track shows its metadata at once', async () => {
+    actions.clickTrack([a, b], a);
+    actions.pause();
+    await settle();
+    expect(session.metadata).toMatchObject({ title: 'Alpha' });
   });
 
   it('feeds the position to the store while playing, and stops on pause', async () => {
@@ -136,6 +178,8 @@ describe('PlayerEngine', () => {
     expect(backend.live()).toEqual(['a']);
     backend.sound('a').started();
     await settle();
+    expect(backend.live()).toEqual(['a']);
+    await idle();
     expect(backend.live()).toEqual(['a', 'b']);
     const preloaded = backend.sound('b');
     preloaded.load(100);
@@ -161,7 +205,7 @@ describe('PlayerEngine', () => {
     await settle();
     backend.sound('a').load(100);
     backend.sound('a').started();
-    await settle();
+    await idle();
     expect(backend.live()).toEqual(['a', 'b']);
     actions.toggleShuffle();
     await settle();
@@ -176,6 +220,8 @@ describe('PlayerEngine', () => {
     const sound = backend.sound('a');
     sound.load(100);
     sound.started();
+    await idle();
+    expect(session.playbackState).toBe('playing');
     sound.end();
     await settle();
     expect(playerState.currentTrack?.id).toBe('a');
@@ -328,7 +374,7 @@ describe('PlayerEngine', () => {
     await settle();
     backend.sound('a').load(100);
     backend.sound('a').started();
-    await settle();
+    await idle();
     backend.sound('b').events.onLoadError('404');
     expect(playerState.error).toBeNull();
     expect(backend.live()).toEqual(['a']);

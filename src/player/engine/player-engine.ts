@@ -17,7 +17,8 @@ import {
 import { upcomingTrack } from '../queue';
 import { normalisationGainDb, normalisedVolume } from '../loudness';
 import { playerState } from '../store';
-import { holdPlayerViews } from '../ui-hold';
+import { holdPlayerViews, markSoundStarting } from '../ui-hold';
+import { whenIdle } from '@/lib/when-idle';
 import type { PlayerTrack } from '../types';
 import {
   forgetStemsUnlessFor,
@@ -34,6 +35,11 @@ import { createStemsSound, type StemsSound } from './stems-sound';
 
 /** How often the position is read while playing. */
 export const TICK_MS = 250;
+/**
+ * At the latest this long after a sound's clock first moved, the next track is preloaded and the
+ * lock screen's metadata set, even if the page was never idle (whenIdle's timeout).
+ */
+export const SETTLE_MS = 1000;
 
 export interface EngineOptions {
   backend: AudioBackend;
@@ -58,10 +64,15 @@ interface Loaded {
   sound: Sound;
   loaded: boolean;
   /**
-   * Whether its clock has moved once since it was asked to play (the views are held and the next
-   * track is not preloaded until then).
+   * Whether its clock has moved once since it was asked to play (the views are held until then).
    */
   started: boolean;
+  /**
+   * Whether the page has been idle once since its clock moved (or it never had to start): the
+   * next track's preload and the lock screen's metadata (whose artwork the browser fetches and
+   * decodes on the page's main thread) wait for it, so they never compete with the first sound.
+   */
+  settled: boolean;
   /** A refused play() was already tried again once (see PLAY_RETRY_MS). */
   playRetried?: boolean;
   /** The stems this entry plays (their URLs joined), or null: the track's own audio. */
@@ -98,8 +109,12 @@ export class PlayerEngine {
   private consecutiveErrors = 0;
   /** A track whose preload failed while this one plays: not preloaded again on every tick. */
   private failedPreload: string | null = null;
+  /** The track whose metadata the Media Session shows (showMetadata). */
+  private metadataFor: PlayerTrack | null = null;
   /** Ends the hold on the player's views while a sound starts (ui-hold.ts). */
   private releaseViews: (() => void) | null = null;
+  /** Ends the current sound's start (markSoundStarting, ui-hold.ts): it has settled or failed. */
+  private endStarting: (() => void) | null = null;
   private readonly tracker: ListenTracker;
   private readonly media: MediaSessionBridge;
   private readonly options: EngineOptions;
@@ -146,6 +161,7 @@ export class PlayerEngine {
     if (!track) {
       this.unloadCurrent();
       this.dropPreloaded();
+      this.metadataFor = null;
       this.media.setTrack(null);
       return;
     }
@@ -159,6 +175,11 @@ export class PlayerEngine {
       this.playing = true;
       // Audio first: the views draw once it plays (or fails), at most a moment later.
       if (!current.started && !current.stems) this.releaseViews = holdPlayerViews();
+      if (!current.settled) {
+        const previous = this.endStarting;
+        this.endStarting = markSoundStarting();
+        previous?.();
+      }
       current.sound.play();
     } else if (!s.isPlaying && this.playing) {
       this.stopTicker();
@@ -168,6 +189,7 @@ export class PlayerEngine {
       this.media.setPlaying(false);
     }
     if (current.loaded && s.duration === 0) actions.syncDuration(current.sound.duration());
+    if (!this.playing || current.settled) this.showMetadata();
     this.preloadUpcoming();
   }
 
@@ -186,8 +208,20 @@ export class PlayerEngine {
     if (startAt > 0) this.current.sound.seek(startAt);
     this.tracker.begin(track, startAt);
     if (this.current.loaded) this.onLoaded(this.current);
-    this.media.setTrack(track);
     this.media.setPlaying(false);
+  }
+
+  /**
+   * The lock screen's title, artist and artwork for the current track. Chromium fetches the
+   * artwork through the page (the service worker) and decodes it on the page's main thread, the
+   * thread the media element's own loading needs while a sound starts: so a track asked to play
+   * shows it once the page has been idle after its first sound, a paused one at once.
+   */
+  private showMetadata(): void {
+    const track = this.current?.track ?? null;
+    if (this.metadataFor === track) return;
+    this.metadataFor = track;
+    this.media.setTrack(track);
   }
 
   /** The player's volume, normalised to the track's loudness when that is on. */
@@ -205,6 +239,7 @@ export class PlayerEngine {
       sound: undefined as unknown as Sound,
       loaded: false,
       started: false,
+      settled: false,
       stemsKey: null,
       stems: null,
     };
@@ -267,8 +302,11 @@ export class PlayerEngine {
         if (entry !== this.current) return;
         this.consecutiveErrors = 0;
         this.startTicker();
-        this.media.setPlaying(true);
-        this.updatePosition();
+        // The lock screen's state and position wait for the first sound too (settled).
+        if (entry.settled) {
+          this.media.setPlaying(true);
+          this.updatePosition();
+        }
         this.onceAdvancing(entry);
       },
       onPause: () => {
@@ -301,16 +339,27 @@ export class PlayerEngine {
   }
 
   /**
-   * Once the playing sound's clock has moved: the views draw (audio first, ui-hold.ts) and the
-   * next track is preloaded. 'playing' comes before the first samples (a fresh element still
-   * decodes its first buffers), and a render or a second file's pipeline started in between
-   * delayed them. Checked each macrotask, at most 40 times.
+   * Once the playing sound's clock has moved: the views draw (audio first, ui-hold.ts); once the
+   * page is idle after that, the lock screen's metadata is set and the next track is preloaded
+   * (settled). 'playing' comes before the first samples, and a render, an artwork's decode or a
+   * second file's pipeline started in between delayed them. Checked each macrotask, at most 40
+   * times.
    */
   private onceAdvancing(entry: Loaded): void {
     const started = () => {
       entry.started = true;
       this.showViews();
-      this.preloadUpcoming();
+      if (entry.settled) return this.preloadUpcoming();
+      whenIdle(() => {
+        entry.settled = true;
+        if (entry !== this.current) return;
+        this.endStarting?.();
+        this.endStarting = null;
+        this.showMetadata();
+        this.media.setPlaying(this.playing);
+        this.updatePosition();
+        this.preloadUpcoming();
+      }, SETTLE_MS);
     };
     if (entry.started) return started();
     const from = entry.sound.position();
@@ -325,7 +374,12 @@ export class PlayerEngine {
   }
 
   private onError(entry: Loaded, kind: 'load' | 'play', error: unknown): void {
-    if (entry === this.current) this.showViews();
+    if (entry === this.current) {
+      this.showViews();
+      this.endStarting?.();
+      this.endStarting = null;
+      this.showMetadata();
+    }
     if (entry === this.preloaded) {
       // It will be tried again (and reported) if it becomes the current track.
       this.failedPreload = entry.track.id;
@@ -381,13 +435,13 @@ export class PlayerEngine {
   }
 
   /**
-   * Loads the next track once the current one can play and, when it was asked to play, its clock
-   * has moved: a second file loading while the first starts delays the first sound
-   * (docs/offline.md, "Figures").
+   * Loads the next track once the current one can play and, when it was asked to play, the page
+   * has been idle after its clock moved (settled): a second file loading while the first starts
+   * delays the first sound (docs/offline.md, "Figures").
    */
   private preloadUpcoming(): void {
     if (!this.current?.loaded) return;
-    if (this.playing && !this.current.started) return;
+    if (this.playing && !this.current.settled) return;
     const upcoming = upcomingTrack(playerState);
     if (!upcoming || upcoming.id === this.current.track.id) {
       this.dropPreloaded();
@@ -423,6 +477,8 @@ export class PlayerEngine {
 
   private unloadCurrent(): void {
     this.showViews();
+    this.endStarting?.();
+    this.endStarting = null;
     this.stopTicker();
     this.current?.sound.unload();
     this.current = null;
