@@ -7,17 +7,17 @@ import { getDb } from './db';
 import { createRepositories, type Repositories } from './repositories';
 import { notifyWrite } from './sync/leader';
 
+// Not re-exported here, so that they stay out of the chunk every signed-in page loads: the
+// payouts, admin, payments, uploads and stems calls. Their screens import them from their
+// modules ('@/data/remote/admin-remote', ...; docs/architecture.md, "Session 10").
 export * from './repositories/hooks';
 export * from './repositories/use-friends-activity';
 export * from './repositories/use-recommendations';
 export { useMirrorLoading } from './repositories/use-mirror-loading';
 export * from './repositories/artist-lookup';
 export * from './repositories/use-server-read';
-export * from './remote/payouts-remote';
-export * from './remote/admin-remote';
 export * from './repositories/profile-lookup';
 export * from './repositories/track-page-hooks';
-export * from './repositories/track-uploads';
 export { usePlaylistLookup, type PlaylistLookup } from './repositories/use-playlist-lookup';
 export * from './sync';
 export * from './search';
@@ -29,9 +29,7 @@ export {
   NO_LYRICS_MESSAGE,
   uploadsThisMonth,
 } from './repositories';
-export * from './remote/payments-remote';
 export { createAudioSource, isUnreachable, type AudioSourceTrack } from './remote/audio-remote';
-export * from './remote/stems-remote';
 export * from './downloads';
 export { fetchWaveform, type Waveform } from './remote/waveform-remote';
 export { useWaveform } from './repositories/use-waveform';

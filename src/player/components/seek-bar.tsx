@@ -6,10 +6,8 @@ import { formatTime, formatTimeSpoken } from '@/lib/format-time';
 import * as actions from '../actions';
 import { useCurrentTrack } from '../hooks/use-current-track';
 import { usePlaybackProgress } from '../hooks/use-playback-progress';
+import { SEEK_STEP_SECONDS } from '../store';
 import classes from './seek-bar.module.css';
-
-/** Seconds an arrow key moves the position. */
-export const SEEK_STEP_SECONDS = 5;
 
 const FORWARD = new Set(['ArrowRight', 'ArrowUp']);
 const BACKWARD = new Set(['ArrowLeft', 'ArrowDown']);

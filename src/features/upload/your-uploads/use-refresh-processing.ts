@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { refreshTrack, type Track } from '@/data';
+import { type Track } from '@/data';
+import { refreshTrack } from '@/data/repositories/track-uploads';
 
 export const PROCESSING_REFRESH_MS = 2000;
 

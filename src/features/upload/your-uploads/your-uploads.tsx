@@ -15,13 +15,8 @@ import { LazyOverlay } from '@/components/lazy-overlay';
 import { EmptyState } from '@/components/empty-state';
 import { ButtonLink } from '@/components/router-links';
 import { toast } from '@/components/toast';
-import {
-  deleteOwnTrack,
-  retryProcessing,
-  useMirrorLoading,
-  useUserTracksOrLoading,
-  type Track,
-} from '@/data';
+import { useMirrorLoading, useUserTracksOrLoading, type Track } from '@/data';
+import { deleteOwnTrack, retryProcessing } from '@/data/repositories/track-uploads';
 import { CoverArt, TrackList, useCurrentUserId } from '@/features/catalogue';
 import { UploadStatusBadge } from './upload-status-badge';
 import { useRefreshProcessing } from './use-refresh-processing';
