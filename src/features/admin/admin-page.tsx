@@ -9,7 +9,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useServerRead } from '@/data';
+import { useServerRead } from '@/data/repositories/use-server-read';
 import {
   fetchAdminStats,
   fetchArtists,

@@ -1,7 +1,8 @@
 import { Box, Skeleton } from '@mantine/core';
 import { Suspense, lazy, useMemo, type MouseEvent } from 'react';
 import { Waveform } from '@/components/waveform';
-import { useAllTracks, useWaveform, type Track } from '@/data';
+import { useAllTracks, type Track } from '@/data';
+import { useWaveform } from '@/data/repositories/use-waveform';
 import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
 import { playerActions, useCurrentTrack } from '@/player';
 

@@ -1,7 +1,7 @@
 import { Box, Group, Slider, Text } from '@mantine/core';
 import { useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Waveform } from '@/components/waveform';
-import { useWaveform } from '@/data';
+import { useWaveform } from '@/data/repositories/use-waveform';
 import { formatTime, formatTimeSpoken } from '@/lib/format-time';
 import * as actions from '../actions';
 import { useCurrentTrack } from '../hooks/use-current-track';
