@@ -1,3 +1,5 @@
+import { whenIdle } from '@/lib/when-idle';
+
 /**
  * Registers the service worker (sw/sw.ts) in production builds. When a new version is waiting,
  * `onUpdateReady` receives a function that activates it and reloads once it controls the page.
@@ -20,13 +22,20 @@ export function registerServiceWorker(onUpdateReady: (apply: () => void) => void
     await wb.register();
   };
 
-  // Register after the page has loaded so the precache download never competes with first paint.
-  const onLoad = () => void start().catch((err: unknown) => console.warn('Service worker', err));
+  // Register after the page has loaded, when the main thread is idle (at the latest 2 s later),
+  // so neither workbox-window nor the precache download competes with the first paint.
+  let cancelIdle = () => {};
+  const onLoad = () => {
+    cancelIdle = whenIdle(
+      () => void start().catch((err: unknown) => console.warn('Service worker', err)),
+    );
+  };
   if (document.readyState === 'complete') onLoad();
   else window.addEventListener('load', onLoad, { once: true });
 
   return () => {
     cancelled = true;
+    cancelIdle();
     window.removeEventListener('load', onLoad);
   };
 }

@@ -7,20 +7,15 @@ import { getDb } from './db';
 import { createRepositories, type Repositories } from './repositories';
 import { notifyWrite } from './sync/leader';
 
+// Not re-exported here, so that they stay out of the chunk every signed-in page loads (whatever
+// this file re-exports sits in that chunk, wherever it is used): the payouts, admin, payments,
+// uploads and stems calls, the search, the waveforms, and the hooks of one screen each (artist,
+// profile, track, playlist lookups, recommendations, friends activity, server reads). Their
+// screens import them from their modules ('@/data/search', '@/data/remote/admin-remote', ...;
+// docs/architecture.md, "Session 10").
 export * from './repositories/hooks';
-export * from './repositories/use-friends-activity';
-export * from './repositories/use-recommendations';
 export { useMirrorLoading } from './repositories/use-mirror-loading';
-export * from './repositories/artist-lookup';
-export * from './repositories/use-server-read';
-export * from './remote/payouts-remote';
-export * from './remote/admin-remote';
-export * from './repositories/profile-lookup';
-export * from './repositories/track-page-hooks';
-export * from './repositories/track-uploads';
-export { usePlaylistLookup, type PlaylistLookup } from './repositories/use-playlist-lookup';
 export * from './sync';
-export * from './search';
 export { dbHealthStore, type DbHealth } from './db';
 export type * from './db/models';
 export {
@@ -29,12 +24,8 @@ export {
   NO_LYRICS_MESSAGE,
   uploadsThisMonth,
 } from './repositories';
-export * from './remote/payments-remote';
 export { createAudioSource, isUnreachable, type AudioSourceTrack } from './remote/audio-remote';
-export * from './remote/stems-remote';
 export * from './downloads';
-export { fetchWaveform, type Waveform } from './remote/waveform-remote';
-export { useWaveform } from './repositories/use-waveform';
 
 let repositories: Repositories | null = null;
 

@@ -1,4 +1,4 @@
-/** The player's public surface for features and the app shell. */
+/** The player's public surface for features and the app shell (its on-demand UI: ./ui.ts). */
 export * as playerActions from './actions';
 export { onListenQualified, type ListenQualified } from './listens';
 export { relatedTracks } from './queue';
@@ -9,9 +9,7 @@ export { useCurrentTrack } from './hooks/use-current-track';
 export { useIsPlaying } from './hooks/use-is-playing';
 export { useIsPlayingFrom } from './hooks/use-is-playing-from';
 export { usePlaybackProgress } from './hooks/use-playback-progress';
-export { PlayerBar, type PlayerBarProps } from './components/player-bar';
-export { SeekBar, type SeekBarProps } from './components/seek-bar';
 export { KeyboardShortcuts, type KeyboardShortcutsProps } from './components/keyboard-shortcuts';
 export { toggleStems } from './stems';
-export { useStems } from './components/stems-controls';
+export { useStems } from './hooks/use-stems';
 export { NotDownloadedError } from './offline';

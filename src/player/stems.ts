@@ -5,7 +5,12 @@
  * and the mix (per-stem volume, mute, solo) the engine applies.
  */
 import { proxy } from 'valtio';
-import { FAILED_TO_SEPARATE_STEMS, STEM_NAMES, separateStems, type StemName } from '@/data';
+import {
+  FAILED_TO_SEPARATE_STEMS,
+  STEM_NAMES,
+  separateStems,
+  type StemName,
+} from '@/data/remote/stems-remote';
 import { setStems } from './actions';
 import { playerState } from './store';
 

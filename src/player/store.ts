@@ -8,6 +8,12 @@ import { INITIAL_QUEUE_STATE, type QueueState } from './queue';
 /** Default volume (spec section 9), also what unmuting restores when no prior volume is known. */
 export const DEFAULT_VOLUME = 0.7;
 
+/**
+ * Seconds an arrow key moves the position (the seek bar, the keyboard shortcuts). Here, not in
+ * the seek bar, so that the shortcuts do not pull the seek bar into the first paint.
+ */
+export const SEEK_STEP_SECONDS = 5;
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export interface PlayerState extends Mutable<QueueState> {

@@ -1,13 +1,15 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Suspense, lazy, useDeferredValue, useEffect } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
 import { bindDownloadsToAuth, bindRealtime, bindSyncToAuth, useProfile } from '@/data';
 import { useAuthStatus, useSessionUserId } from '@/data/auth';
 import { adNetworkScriptUrl } from '@/features/ads/ad-network-config';
 import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
+import { whenIdle } from '@/lib/when-idle';
 
-// House ads (spec 9): their module loads only for a free plan, after the page. An ad network's
-// script only when one is configured (DECISIONS.md), from a module of its own.
+// House ads (spec 9): their module loads only for a free plan, once the page is idle (they wait
+// for substantial content anyway, checked every second). An ad network's script only when one
+// is configured (DECISIONS.md), from a module of its own.
 const HouseAds = lazy(() => import('@/features/ads/house-ads'));
 const AdNetwork = lazy(() => import('@/features/ads/ad-network'));
 const AD_NETWORK_SCRIPT_URL = adNetworkScriptUrl();
@@ -51,7 +53,9 @@ function AppRoutes() {
 function FreePlanAds() {
   const userId = useSessionUserId();
   const profile = useProfile(userId);
-  if (!profile) return null;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  if (!profile || !idle) return null;
   const free = profile.subscriptionPlan === 'free';
   return (
     <Suspense fallback={null}>

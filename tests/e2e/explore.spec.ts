@@ -60,8 +60,8 @@ for (const width of ['desktop', 'mobile'] as const) {
     }) => {
       await openExplore(page);
       await expect(heading(page)).toHaveText('All Tracks');
-      // Right after sign-in the mirror may still be empty for a moment ('0 tracks found'):
-      // wait for the catalogue, not the first count.
+      // Right after sign-in the first count may be the server search's, before the mirror's
+      // first pull lands (never '0 tracks found' since session 10): wait for the catalogue.
       await expect
         .poll(async () => Number((await count(page).textContent())?.split(' ')[0]))
         .toBeGreaterThanOrEqual(42);

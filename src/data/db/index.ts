@@ -12,3 +12,4 @@ export {
   type DbHealth,
 } from './open';
 export { observe } from './observe';
+export { isMirrorFilled, markMirrorFilled } from './mirror-filled';

@@ -1,10 +1,13 @@
+import type * as AppSyncModule from '../sync/app-sync';
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
-import { getDb } from '../db';
+import { afterEach, expect, it, vi } from 'vitest';
+import { getDb, markMirrorFilled } from '../db';
+import { testTrack } from '../db/test-track';
 import { createRepositories } from './index';
 import {
   useAllTracks,
+  useRecentTracksOrLoading,
   useFollowingIds,
   useLikedTrackIds,
   useLikeCount,
@@ -16,9 +19,66 @@ import {
   useUserTracksOrLoading,
 } from './hooks';
 import { useProfileCounts } from './profile-lookup';
+import { useMirrorLoading } from './use-mirror-loading';
+
+// The sync status the hooks see (signed out by default: no engine, lists answer at once), and
+// the signed-in user whose mirror mark they read.
+const { sync } = vi.hoisted(() => ({
+  sync: { phase: 'signed-out', lastError: null as string | null, lastPulledAt: null },
+}));
+vi.mock('../sync/app-sync', async (importOriginal) => ({
+  ...(await importOriginal<typeof AppSyncModule>()),
+  useSyncStatusSelector: <T,>(select: (status: typeof sync) => T) => select({ ...sync }),
+}));
+vi.mock('../auth/auth-store', () => ({
+  authStore: { getSnapshot: () => ({ session: { user: { id: 'me' } } }) },
+}));
 
 afterEach(async () => {
+  Object.assign(sync, { phase: 'signed-out', lastError: null });
   await Promise.all(getDb().tables.map((t) => t.clear()));
+});
+
+it("a first visit's lists and counts load until the first full pull has landed, then answer", async () => {
+  // The engine's first pull is running on an empty mirror (just signed in on this device).
+  Object.assign(sync, { phase: 'syncing' });
+  const playlists = renderHook(() => usePlaylistsOrLoading('me'));
+  const liked = renderHook(() => useLikeCount('me'));
+  const recent = renderHook(() => useRecentTracksOrLoading(8));
+  const loading = renderHook(() => useMirrorLoading());
+  await new Promise((r) => setTimeout(r, 100));
+  expect(playlists.result.current).toBe(undefined);
+  expect(liked.result.current).toBe(undefined);
+  expect(recent.result.current).toBe(undefined);
+  expect(loading.result.current).toBe(true);
+  // The pull merges table by table: the tracks land first. Not a reason to call the other
+  // lists empty (this said 'No playlists yet.' and 'You haven't liked any songs yet' before).
+  await act(() => getDb().tracks.put(testTrack('t1', { status: 'ready' })));
+  await waitFor(() => expect(recent.result.current?.map((t) => t.id)).toEqual(['t1']));
+  expect(loading.result.current).toBe(true);
+  expect(playlists.result.current).toBe(undefined);
+  expect(liked.result.current).toBe(undefined);
+  // Its status may say 'done' a moment before the reads have seen the last table: still loading.
+  Object.assign(sync, { phase: 'idle', lastPulledAt: Date.now() });
+  playlists.rerender();
+  loading.rerender();
+  expect(playlists.result.current).toBe(undefined);
+  expect(loading.result.current).toBe(true);
+  // The pull's mark, written after its last table: empty is an answer now.
+  await act(() => markMirrorFilled(getDb(), 'me'));
+  await waitFor(() => expect(playlists.result.current).toEqual([]));
+  await waitFor(() => expect(liked.result.current).toBe(0));
+  await waitFor(() => expect(loading.result.current).toBe(false));
+});
+
+it('a failed first pull shows the empty answers instead of loading forever', async () => {
+  Object.assign(sync, { phase: 'syncing' });
+  const playlists = renderHook(() => usePlaylistsOrLoading('me'));
+  await new Promise((r) => setTimeout(r, 100));
+  expect(playlists.result.current).toBe(undefined);
+  Object.assign(sync, { phase: 'idle', lastError: 'Failed to fetch' });
+  playlists.rerender();
+  await waitFor(() => expect(playlists.result.current).toEqual([]));
 });
 
 it('live reads re-render when a repository writes, and start empty', async () => {

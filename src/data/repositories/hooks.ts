@@ -8,8 +8,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useEffect, useRef } from 'react';
 import { sameValue } from '@/lib/same-value';
-import { getDb } from '../db';
-import { fetchOnDemand } from '../sync/app-sync';
+import { authStore } from '../auth/auth-store';
+import { getDb, isMirrorFilled } from '../db';
+import { fetchOnDemand, useSyncStatusSelector } from '../sync/app-sync';
+import type { SyncStatus } from '../sync/status-store';
 import * as q from './queries';
 
 const EMPTY: never[] = [];
@@ -34,8 +36,32 @@ export function useStableLiveQuery<T>(query: () => Promise<T>, deps: unknown[]):
   return useDeferredValue(value);
 }
 
+/**
+ * The mirror may still fill: no pull has failed and the app is not offline. With an unfilled
+ * mirror (isMirrorFilled) an empty read is then 'not loaded yet', not 'none'.
+ */
+export const mayStillFill = (status: SyncStatus): boolean =>
+  status.lastError === null && (status.phase === 'idle' || status.phase === 'syncing');
+
+/** The signed-in user's mirror has had a full pull (read inside a live query: it follows it). */
+export const signedInMirrorFilled = (): Promise<boolean> =>
+  isMirrorFilled(getDb(), authStore.getSnapshot().session?.user.id ?? null).catch(() => true);
+
+/**
+ * A list, or undefined while it is loading: its read has not answered, or it is empty while the
+ * first full pull of this user's mirror has not finished (not failed, not offline). The mark of
+ * that pull is read in the same live query as the rows, so an empty answer read before the pull
+ * landed can never be shown as 'empty' (it comes with `filled` false), whatever order the live
+ * queries and deferred renders arrive in.
+ */
 function useListOrLoading<T>(query: () => Promise<T[]>, deps: unknown[]): T[] | undefined {
-  return useStableLiveQuery(() => query().catch(() => [] as T[]), deps);
+  const filling = useSyncStatusSelector(mayStillFill);
+  const read = useStableLiveQuery(async () => {
+    const filled = await signedInMirrorFilled();
+    return { filled, rows: await query().catch(() => [] as T[]) };
+  }, deps);
+  if (!read || (read.rows.length === 0 && !read.filled && filling)) return undefined;
+  return read.rows;
 }
 
 function useList<T>(query: () => Promise<T[]>, deps: unknown[]): T[] {
@@ -46,16 +72,33 @@ function useRow<T>(query: () => Promise<T | null>, deps: unknown[]): T | null {
   return useStableLiveQuery(() => query().catch(() => null), deps) ?? null;
 }
 
-/** A number answers by value, so an unchanged count never re-renders; undefined while loading. */
+/**
+ * A number answers by value, so an unchanged count never re-renders; undefined while loading,
+ * including a 0 read while the mirror's first full pull has not landed (as useListOrLoading).
+ */
 function useCount(query: () => Promise<number>, deps: unknown[]): number | undefined {
-  return useDeferredValue(useLiveQuery(() => query().catch(() => 0), deps));
+  const filling = useSyncStatusSelector(mayStillFill);
+  const read = useDeferredValue(
+    useLiveQuery(async () => {
+      const filled = await signedInMirrorFilled();
+      const n = await query().catch(() => 0);
+      // One number: the count, or -1 for 'none yet, mirror not filled'.
+      return n === 0 && !filled ? -1 : n;
+    }, deps),
+  );
+  if (read === undefined || (read === -1 && filling)) return undefined;
+  return Math.max(read, 0);
 }
 
-export const useAllTracks = () => useList(() => q.allTracks(getDb()), []);
+export const useAllTracksOrLoading = () => useListOrLoading(() => q.allTracks(getDb()), []);
+
+export const useAllTracks = () => useAllTracksOrLoading() ?? EMPTY;
 
 /** The `limit` newest tracks of the catalogue. */
-export const useRecentTracks = (limit: number) =>
-  useList(() => q.recentTracks(getDb(), limit), [limit]);
+export const useRecentTracksOrLoading = (limit: number) =>
+  useListOrLoading(() => q.recentTracks(getDb(), limit), [limit]);
+
+export const useRecentTracks = (limit: number) => useRecentTracksOrLoading(limit) ?? EMPTY;
 
 /** How many tracks `userId` uploaded, liked, and how many playlists they made. */
 export const useUploadCount = (userId: string | null | undefined) =>
@@ -132,11 +175,14 @@ export const useFollowingIds = (userId: string | null | undefined) =>
     [userId],
   );
 
-export const useHistory = (userId: string | null | undefined, limit = 10) =>
-  useList(
+export const useHistoryOrLoading = (userId: string | null | undefined, limit = 10) =>
+  useListOrLoading(
     () => (userId ? q.recentHistory(getDb(), userId, limit) : Promise.resolve([])),
     [userId, limit],
   );
+
+export const useHistory = (userId: string | null | undefined, limit = 10) =>
+  useHistoryOrLoading(userId, limit) ?? EMPTY;
 
 export const useWithdrawals = (userId: string | null | undefined) =>
   useList(() => (userId ? q.withdrawalsOf(getDb(), userId) : Promise.resolve([])), [userId]);

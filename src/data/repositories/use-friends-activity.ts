@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { fetchFriendsActivity, type FriendActivity } from '../remote/home-remote';
 import { watchListens } from '../sync/realtime-sync';
 import { useFollowingIds } from './hooks';
-import { useMirrorLoading } from './use-mirror-loading';
 
 export type { FriendActivity } from '../remote/home-remote';
 
@@ -22,7 +21,6 @@ const LIMIT = 10;
  * them plays a track (Realtime; docs/realtime.md).
  */
 export function useFriendsActivity(userId: string | null | undefined): FriendsActivityState {
-  const mirrorLoading = useMirrorLoading();
   const following = useFollowingIds(userId);
   const key = following ? [...following].sort().join(',') : null;
   const [result, setResult] = useState<{ key: string; items: FriendActivity[] } | null>(null);
@@ -49,8 +47,9 @@ export function useFriendsActivity(userId: string | null | undefined): FriendsAc
     };
   }, [key, version]);
 
+  // useFollowingIds answers only once the mirror's first full pull has (or has failed).
   if (key === null) return { loading: true, items: [] };
-  if (key === '') return { loading: mirrorLoading, items: [] };
+  if (key === '') return { loading: false, items: [] };
   // While another set of followed users loads, keep showing the previous answer.
   if (!result) return { loading: true, items: [] };
   return { loading: false, items: result.items };

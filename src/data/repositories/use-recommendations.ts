@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { HistoryEntry, Track } from '../db';
 import { fetchRecommendations, type RecommendationSeed } from '../remote/home-remote';
-import { useAllTracks, useHistory } from './hooks';
-import { useMirrorLoading } from './use-mirror-loading';
+import { useAllTracksOrLoading, useHistoryOrLoading } from './hooks';
 
 export interface RecommendationsState {
   /** True until the first answer (skeletons). */
@@ -34,16 +33,21 @@ export function recommendationSeeds(
 /**
  * 'Recommended For You': the get-recommendations function, called with the user's recently
  * played tracks (useHistory) or the catalogue's first 5. Called again when those change; the
- * previous answer stays on screen meanwhile.
+ * previous answer stays on screen meanwhile. Both reads wait for the mirror's first full pull
+ * (`...OrLoading`): skeletons until then, never 'No recommendations yet' for a mirror still
+ * filling.
  */
 export function useRecommendations(userId: string | null | undefined): RecommendationsState {
-  const mirrorLoading = useMirrorLoading();
-  const history = useHistory(userId);
-  const catalogue = useAllTracks();
-  const seeds = useMemo(() => recommendationSeeds(history, catalogue), [history, catalogue]);
+  const history = useHistoryOrLoading(userId);
+  const catalogue = useAllTracksOrLoading();
+  const loaded = history !== undefined && catalogue !== undefined;
+  const seeds = useMemo(
+    () => (history && catalogue ? recommendationSeeds(history, catalogue) : []),
+    [history, catalogue],
+  );
   const key = seeds.map((t) => t.id).join(',');
   const [result, setResult] = useState<{ key: string; tracks: Track[] } | null>(null);
-  const ready = Boolean(userId) && !mirrorLoading && seeds.length > 0;
+  const ready = Boolean(userId) && loaded && seeds.length > 0;
 
   useEffect(() => {
     if (!ready) return;
@@ -74,6 +78,6 @@ export function useRecommendations(userId: string | null | undefined): Recommend
   }, [ready, key]);
 
   if (result) return { loading: false, tracks: result.tracks };
-  if (!mirrorLoading && seeds.length === 0) return { loading: false, tracks: [] };
+  if (loaded && seeds.length === 0) return { loading: false, tracks: [] };
   return { loading: true, tracks: [] };
 }

@@ -1,16 +1,30 @@
+import type * as AppSyncModule from '../sync/app-sync';
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getDb, type Track } from '../db';
+import { getDb, markMirrorFilled, type Track } from '../db';
 import { testTrack } from '../db/test-track';
 import { searchTracksRemote } from '../remote/search-remote';
 import { mergeMatches } from './track-search';
 import { useTrackSearch } from './use-track-search';
 
-const sync = vi.hoisted(() => ({ lastPulledAt: null as number | null }));
-vi.mock('../sync', () => ({
-  useSyncStatusSelector: <T,>(select: (status: { lastPulledAt: number | null }) => T) =>
-    select({ lastPulledAt: sync.lastPulledAt }),
+const { sync, statusSelector } = vi.hoisted(() => {
+  const sync = {
+    lastPulledAt: null as number | null,
+    lastError: null as string | null,
+    phase: 'idle' as 'idle' | 'syncing' | 'offline',
+  };
+  const statusSelector = <T,>(select: (status: typeof sync) => T) => select({ ...sync });
+  return { sync, statusSelector };
+});
+vi.mock('../sync', () => ({ useSyncStatusSelector: statusSelector }));
+vi.mock('../sync/app-sync', async (importOriginal) => ({
+  ...(await importOriginal<typeof AppSyncModule>()),
+  useSyncStatusSelector: statusSelector,
+}));
+const USER = 'listener-1';
+vi.mock('../auth/auth-store', () => ({
+  authStore: { getSnapshot: () => ({ session: { user: { id: 'listener-1' } } }) },
 }));
 vi.mock('../remote/search-remote', () => ({
   REMOTE_SEARCH_MAX: 1000,
@@ -30,9 +44,11 @@ const local = [
 ];
 
 beforeEach(async () => {
-  sync.lastPulledAt = Date.now();
+  Object.assign(sync, { lastPulledAt: Date.now(), lastError: null, phase: 'idle' });
   remote.mockReset();
   await getDb().tracks.bulkPut(local);
+  // A mirror that has had its first full pull (the mark pullAll writes after the last table).
+  await markMirrorFilled(getDb(), USER);
 });
 afterEach(async () => {
   await Promise.all(getDb().tables.map((t) => t.clear()));
@@ -112,6 +128,59 @@ describe('useTrackSearch', () => {
     const { result } = renderHook(() => useTrackSearch('neon', 100));
     await waitFor(() => expect(result.current.searchingServer).toBe(false));
     expect(ids(result.current.tracks)).toEqual(['b', 'a']);
+    warn.mockRestore();
+  });
+
+  it("right after sign-in, never says '0 tracks found' between the pull's end and the mirror read", async () => {
+    // A first visit: empty mirror, not filled, the first pull running; the server answers.
+    sync.lastPulledAt = null;
+    await Promise.all(getDb().tables.map((t) => t.clear()));
+    remote.mockResolvedValue(local);
+    const { result, rerender } = renderHook(() => useTrackSearch('', 100));
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(ids(result.current.tracks)).toEqual(['c', 'b', 'a']));
+    // The pull's status says done before the live read of the mirror has its rows (before this
+    // fix the page went to 'no matches' here: total 0, not loading).
+    sync.lastPulledAt = Date.now();
+    rerender();
+    expect(result.current).toMatchObject({ total: 3, loading: false });
+    expect(ids(result.current.tracks)).toEqual(['c', 'b', 'a']);
+    // The pull lands (rows, then its mark): the mirror answers alone from then on.
+    remote.mockClear();
+    await act(async () => {
+      await getDb().tracks.bulkPut(local.map((t) => ({ ...t })));
+      await markMirrorFilled(getDb(), USER);
+    });
+    await waitFor(() => expect(result.current.searchingServer).toBe(false));
+    expect(result.current).toMatchObject({ total: 3, loading: false });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(remote).not.toHaveBeenCalled();
+  });
+
+  it('a first visit whose server search failed waits for the first pull, then tells an empty catalogue', async () => {
+    sync.lastPulledAt = null;
+    await Promise.all(getDb().tables.map((t) => t.clear()));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    remote.mockRejectedValue(new Error('busy'));
+    const { result, rerender } = renderHook(() => useTrackSearch('', 100));
+    await waitFor(() => expect(result.current.searchingServer).toBe(false));
+    // The mirror is empty but not filled and the pull is still running: skeletons.
+    expect(result.current.loading).toBe(true);
+    // The pull lands with an empty catalogue: the spec's empty state, not skeletons forever.
+    sync.lastPulledAt = Date.now();
+    await act(() => markMirrorFilled(getDb(), USER));
+    rerender();
+    await waitFor(() => expect(result.current).toMatchObject({ loading: false, total: 0 }));
+    warn.mockRestore();
+  });
+
+  it('offline on a first visit: no skeletons forever, the empty answer shows', async () => {
+    Object.assign(sync, { lastPulledAt: null, phase: 'offline' });
+    await Promise.all(getDb().tables.map((t) => t.clear()));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    remote.mockRejectedValue(new Error('offline'));
+    const { result } = renderHook(() => useTrackSearch('', 100));
+    await waitFor(() => expect(result.current).toMatchObject({ loading: false, total: 0 }));
     warn.mockRestore();
   });
 });

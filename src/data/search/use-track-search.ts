@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { getDb, type Track } from '../db';
 import { REMOTE_SEARCH_MAX, searchTracksRemote } from '../remote/search-remote';
 import { allTracks } from '../repositories/queries';
+import { mayStillFill, signedInMirrorFilled } from '../repositories/hooks';
 import { useSyncStatusSelector, type SyncStatus } from '../sync';
 import { buildInSlices } from './build-in-slices';
 import {
@@ -50,26 +51,41 @@ const NONE: readonly Track[] = [];
 
 const pulledOnce = (status: SyncStatus) => status.lastPulledAt !== null;
 
+interface MirrorRead {
+  tracks: readonly Track[];
+  /** Read after the user's first full pull had landed (isMirrorFilled), in the same query. */
+  filled: boolean;
+}
+
 /**
  * The mirror's tracks, newest first (undefined until the first read). A new read that changed
  * nothing (a sync pull rewriting the same rows) returns the previous array, so nothing downstream
  * re-renders or re-indexes; unchanged rows keep their objects when something did change.
  */
-function useMirrorTracks(): readonly Track[] | undefined {
+function useMirrorTracks(): MirrorRead | undefined {
   const previous = useRef<readonly Track[] | undefined>(undefined);
   return useLiveQuery(async () => {
+    const filled = await signedInMirrorFilled();
     const rows = await allTracks(getDb()).catch(() => [] as Track[]);
     previous.current = reuseUnchanged(previous.current, rows);
-    return previous.current;
+    return { tracks: previous.current, filled };
   }, []);
 }
 
 export function useTrackSearch(text: string, limit: number): TrackSearch {
   const query = normaliseSearch(text);
-  const mirror = useMirrorTracks();
+  const read = useMirrorTracks();
+  const mirror = read?.tracks;
   const online = useOnline();
-  const mirrorComplete = useSyncStatusSelector(pulledOnce);
+  const pulled = useSyncStatusSelector(pulledOnce);
+  const filling = useSyncStatusSelector(mayStillFill);
+  // The server is asked until this session's pull has landed and the mirror read shows it: the
+  // status says 'pulled' a moment before the live read has the rows, and a first visit's empty
+  // mirror read in that moment said '0 tracks found' (now the server's answer stays meanwhile).
+  const mirrorComplete = pulled && read?.filled === true;
   const askServer = online && !mirrorComplete;
+  // A first visit's mirror is empty until its first full pull lands: not an answer yet.
+  const mirrorPending = read !== undefined && !read.filled && filling;
 
   // One index per mirror read that changed something; built in idle slices, exact meanwhile.
   const builder = useMemo(() => (mirror ? createTrackSearchIndexBuilder(mirror) : null), [mirror]);
@@ -123,7 +139,8 @@ export function useTrackSearch(text: string, limit: number): TrackSearch {
     tracks,
     total: known,
     hasMore: known > limit || Boolean(current?.full),
-    loading: known === 0 && (merged === undefined || pending),
+    // An answer from the server is one (it searched the whole catalogue), even with no match.
+    loading: known === 0 && (merged === undefined || pending || (mirrorPending && !current)),
     searchingServer: pending,
   };
 }

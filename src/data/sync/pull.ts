@@ -8,7 +8,7 @@ import { pendingKeys } from './outbox';
 import { markDirty, refetchDirty, refreshHistory, refreshProfile } from './refetch';
 import { PULL_SPECS, type PullSpec } from './tables';
 import type { SyncRemote } from './types';
-import type { SoundloftDb } from '../db';
+import { markMirrorFilled, type SoundloftDb } from '../db';
 
 export const PAGE_SIZE = 1000;
 /** Rows committed late (transactions that started before the checkpoint) are still seen. */
@@ -177,6 +177,8 @@ export async function pullAll(deps: PullDeps): Promise<void> {
   const results = await Promise.allSettled([pullTables(deps), ...extras]);
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
+  // After the last table's merge: screens tell 'empty' from 'not loaded yet' by this mark.
+  await markMirrorFilled(deps.db, deps.userId);
 }
 
 export { refreshHistory, refreshLyrics, refreshProfile, refreshPlaylist } from './refetch';

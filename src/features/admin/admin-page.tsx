@@ -9,6 +9,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useServerRead } from '@/data/repositories/use-server-read';
 import {
   fetchAdminStats,
   fetchArtists,
@@ -18,8 +19,7 @@ import {
   fetchPendingTracks,
   fetchPendingWithdrawals,
   fetchRefusedPlays,
-  useServerRead,
-} from '@/data';
+} from '@/data/remote/admin-remote';
 import { useSessionUser } from '@/data/auth';
 import { StatGrid } from '@/components/stat-grid';
 import { toast } from '@/components/toast';

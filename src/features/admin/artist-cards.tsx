@@ -1,6 +1,6 @@
 import { Avatar, Group, Pagination, Paper, SimpleGrid, Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
-import type { AdminArtist, Page } from '@/data';
+import type { AdminArtist, Page } from '@/data/remote/admin-remote';
 import { AnchorLink } from '@/components/router-links';
 
 export const ARTIST_PAGE_SIZE = 9;

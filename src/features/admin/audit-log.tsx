@@ -1,6 +1,6 @@
 import { Code, Pagination, Table } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
-import type { AuditEntry, Page } from '@/data';
+import type { AuditEntry, Page } from '@/data/remote/admin-remote';
 
 export const AUDIT_PAGE_SIZE = 20;
 

@@ -2,7 +2,8 @@ import { Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/c
 import { SectionCard } from '@/components/section-card';
 import { IconCheck, IconClock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { deleteTrack, setTrackVerified, type Page, type Track } from '@/data';
+import { type Track } from '@/data';
+import { deleteTrack, setTrackVerified, type Page } from '@/data/remote/admin-remote';
 import { toast } from '@/components/toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { RowActions } from './row-actions';

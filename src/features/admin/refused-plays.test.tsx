@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import type { RefusedPlays } from '@/data';
+import type { RefusedPlays } from '@/data/remote/admin-remote';
 import { RefusedPlaysView } from './refused-plays';
 
 const show = (data: RefusedPlays | undefined) =>

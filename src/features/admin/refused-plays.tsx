@@ -1,6 +1,6 @@
 import { Badge, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
-import type { PlayRefusal, RefusedPlays } from '@/data';
+import type { PlayRefusal, RefusedPlays } from '@/data/remote/admin-remote';
 
 /** What each refusal reason means, for an admin (docs/plays.md). */
 export const REFUSAL_LABELS: Record<PlayRefusal, string> = {

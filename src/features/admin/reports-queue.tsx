@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import { useState } from 'react';
-import { resolveReport, type OpenReport } from '@/data';
+import { resolveReport, type OpenReport } from '@/data/remote/admin-remote';
 import { toast } from '@/components/toast';
 import { ConfirmDialog } from './confirm-dialog';
 

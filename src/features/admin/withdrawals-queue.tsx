@@ -1,7 +1,7 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import { useState } from 'react';
-import { processWithdrawal, type PendingWithdrawal } from '@/data';
+import { processWithdrawal, type PendingWithdrawal } from '@/data/remote/admin-remote';
 import { toast } from '@/components/toast';
 import { formatEur } from '@/lib/euros';
 import { ConfirmDialog } from './confirm-dialog';

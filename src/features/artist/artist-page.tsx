@@ -2,7 +2,8 @@ import { Center, Container, Loader, Stack, Tabs, Text, Title } from '@mantine/co
 import { IconMicrophone2 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ButtonLink } from '@/components/router-links';
-import { useArtist, useProfileCounts } from '@/data';
+import { useArtist } from '@/data/repositories/artist-lookup';
+import { useProfileCounts } from '@/data/repositories/profile-lookup';
 import { TrackList, useCurrentUserId } from '@/features/catalogue';
 import { artistStats, byPlays, groupAlbums, isVerifiedArtist, latestRelease } from './artist-stats';
 import { ArtistAbout } from './components/artist-about';

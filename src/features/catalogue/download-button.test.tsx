@@ -15,6 +15,8 @@ const PREMIUM_ONLY = 'Downloads are part of Premium. Upgrade to listen offline.'
 
 const state = vi.hoisted(() => ({
   plan: 'premium',
+  /** The profile's first read has answered. */
+  profileRead: true,
   downloads: [] as Download[],
   collectionDownloaded: false,
   downloadTracks: vi.fn(() => Promise.resolve()),
@@ -26,7 +28,7 @@ const state = vi.hoisted(() => ({
 
 vi.mock('@/data', () => ({
   PREMIUM_ONLY_MESSAGE: 'Downloads are part of Premium. Upgrade to listen offline.',
-  useProfile: () => ({ subscriptionPlan: state.plan }),
+  useProfileOrLoading: () => (state.profileRead ? { subscriptionPlan: state.plan } : undefined),
   useDownloads: () => state.downloads,
   useCollectionDownloaded: () => state.collectionDownloaded,
   downloadTracks: state.downloadTracks,
@@ -57,6 +59,7 @@ const row = (trackId: string, status: Download['state'], sources = ['playlist:p1
 
 beforeEach(() => {
   state.plan = 'premium';
+  state.profileRead = true;
   state.downloads = [];
   state.collectionDownloaded = false;
   vi.clearAllMocks();
@@ -79,6 +82,20 @@ it('a plan without offline listening gets the upgrade prompt, and nothing is dow
   );
   expect(state.downloadCollection).not.toHaveBeenCalled();
   expect(state.downloadTracks).not.toHaveBeenCalled();
+});
+
+it('while the plan is not known the button cannot be pressed (no prompt that closes by itself)', () => {
+  state.profileRead = false;
+  const { rerender } = renderButton(playlistButton());
+  const button = screen.getByRole('button', { name: 'Download Road Trip' });
+  expect(button).toBeDisabled();
+  fireEvent.click(button);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  // The plan arrives (Premium): the real button, which downloads.
+  state.profileRead = true;
+  rerender(<MantineProvider env="test">{playlistButton()}</MantineProvider>);
+  fireEvent.click(screen.getByRole('button', { name: 'Download Road Trip' }));
+  expect(state.downloadCollection).toHaveBeenCalled();
 });
 
 it('Premium: Download asks for the collection, kept in sync', () => {

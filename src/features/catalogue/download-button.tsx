@@ -10,7 +10,7 @@ import {
   removeDownload,
   useCollectionDownloaded,
   useDownloads,
-  useProfile,
+  useProfileOrLoading,
 } from '@/data';
 import { PLANS } from '@/lib/plans';
 import { useCurrentUserId } from './use-current-user-id';
@@ -36,7 +36,9 @@ export interface DownloadButtonProps {
  */
 export function DownloadButton({ trackIds, source, name, size = 'sm' }: DownloadButtonProps) {
   const userId = useCurrentUserId();
-  const plan = useProfile(userId)?.subscriptionPlan;
+  // Undefined while the profile's first read has not answered: the plan is not known yet.
+  const profile = useProfileOrLoading(userId);
+  const plan = profile?.subscriptionPlan;
   const allowed = PLANS.find((p) => p.id === plan)?.offlineDownloads ?? false;
   const [prompt, setPrompt] = useState(false);
   const collection = source !== 'track';
@@ -63,6 +65,9 @@ export function DownloadButton({ trackIds, source, name, size = 'sm' }: Download
           radius="xl"
           variant="default"
           leftSection={<IconLock size={16} aria-hidden />}
+          // Not clickable until the plan is known: a click in that moment opened the upgrade
+          // prompt, which closed by itself once the plan said Premium (the click was lost).
+          disabled={profile === undefined}
           onClick={() => setPrompt(true)}
           aria-label={`Download ${name}`}
         >

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { reportTrack, type ReportReason, type Track } from '@/data';
+import { type Track } from '@/data';
+import { reportTrack, type ReportReason } from '@/data/remote/admin-remote';
 import { toast } from '@/components/toast';
 
 const REASONS: { value: ReportReason; label: string }[] = [

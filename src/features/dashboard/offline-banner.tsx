@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { useOnline, useSyncStatusSelector } from '@/data';
+import { useSyncStatusSelector } from '@/data';
+import { useOnline } from '@/data/search/use-online';
 
 /** What works offline (docs/offline.md): said once, in the app frame, on every screen. */
 export const OFFLINE_MESSAGE =

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { toast } from '@/components/toast';
 import {
   createAudioSource,
@@ -9,15 +9,20 @@ import {
   isUnreachable,
   useLikedTrackIds,
 } from '@/data';
+import { whenIdle } from '@/lib/when-idle';
 import {
   KeyboardShortcuts,
   NotDownloadedError,
-  PlayerBar,
   onListenQualified,
   startPlayer,
   useCurrentTrack,
   type PlayerTrack,
 } from '@/player';
+
+// The bar shows only with a current track: a cold visit's first paint does without its code
+// (Mantine's Slider, the stems controls); fetched when the page is idle, or at the first play.
+const loadPlayerUi = () => import('@/player/ui');
+const PlayerBar = lazy(() => loadPlayerUi().then((m) => ({ default: m.PlayerBar })));
 
 /**
  * The player in the signed-in app: starts the audio engine once (audio from signed URLs of the
@@ -74,6 +79,8 @@ export function PlayerDock({ userId }: { userId: string }) {
     };
   }, [userId]);
 
+  useEffect(() => whenIdle(() => void loadPlayerUi().catch(() => undefined)), []);
+
   const current = useCurrentTrack();
   const likedIds = useLikedTrackIds(userId);
   const liked = current ? likedIds.includes(current.id) : false;
@@ -89,7 +96,11 @@ export function PlayerDock({ userId }: { userId: string }) {
 
   return (
     <>
-      <PlayerBar liked={liked} onToggleLike={toggleLike} />
+      {current ? (
+        <Suspense fallback={null}>
+          <PlayerBar liked={liked} onToggleLike={toggleLike} />
+        </Suspense>
+      ) : null}
       <KeyboardShortcuts onToggleLike={toggleLike} />
     </>
   );

@@ -1,7 +1,7 @@
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@/lib/use-debounced-callback';
 import { useCallback, useState } from 'react';
-import { useTopGenres, useTrackSearch } from '@/data';
+import { useTopGenres, useTrackSearch } from '@/data/search';
 import { ExploreResults } from './components/explore-results';
 import { ExploreSearchBox } from './components/explore-search-box';
 import { GenreChips } from './components/genre-chips';

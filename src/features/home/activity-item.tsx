@@ -1,7 +1,7 @@
 import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { AnchorLink } from '@/components/router-links';
-import type { FriendActivity } from '@/data';
+import type { FriendActivity } from '@/data/repositories/use-friends-activity';
 import { CoverArt } from '@/features/catalogue/cover-art';
 import { toPlayerTrack } from '@/features/catalogue/to-player-track';
 import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';

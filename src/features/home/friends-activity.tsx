@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { memo } from 'react';
-import { useFriendsActivity } from '@/data';
+import { useFriendsActivity } from '@/data/repositories/use-friends-activity';
 import { ActivityItem } from './activity-item';
 import { SectionHeader } from './section-header';
 

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { memo } from 'react';
 import { AnchorLink } from '@/components/router-links';
-import { useMirrorLoading, useRecentTracks } from '@/data';
+import { useRecentTracksOrLoading } from '@/data';
 import { CoverShelf, CoverShelfSkeleton } from './cover-shelf';
 import { SectionHeader } from './section-header';
 import { TrackCoverCard } from './track-cover-card';
@@ -11,8 +11,8 @@ export const RECENTLY_ADDED_COUNT = 8;
 
 /** Recently Added: the newest tracks as cover cards; See All goes to /explore. */
 export const RecentlyAdded = memo(function RecentlyAdded() {
-  const loading = useMirrorLoading();
-  const tracks = useRecentTracks(RECENTLY_ADDED_COUNT);
+  // Undefined until the mirror's first full pull has answered: skeletons, not 'No tracks yet.'.
+  const tracks = useRecentTracksOrLoading(RECENTLY_ADDED_COUNT);
   return (
     <section aria-labelledby="home-recent">
       <SectionHeader
@@ -24,7 +24,7 @@ export const RecentlyAdded = memo(function RecentlyAdded() {
           </AnchorLink>
         }
       />
-      {loading ? (
+      {tracks === undefined ? (
         <CoverShelfSkeleton wide={8} />
       ) : tracks.length === 0 ? (
         <Text c="dimmed" size="sm">

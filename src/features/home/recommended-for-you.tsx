@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
-import { useRecommendations } from '@/data';
+import { useRecommendations } from '@/data/repositories/use-recommendations';
 import { CoverShelf, CoverShelfSkeleton } from './cover-shelf';
 import { SectionHeader } from './section-header';
 import { TrackCoverCard } from './track-cover-card';

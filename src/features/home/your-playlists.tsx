@@ -2,7 +2,7 @@ import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlaylist, IconPlus } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
 import { AnchorLink, ButtonLink } from '@/components/router-links';
-import { useMirrorLoading, usePlaylists } from '@/data';
+import { usePlaylistsOrLoading } from '@/data';
 import { PlaylistCard } from '@/features/catalogue/playlist-card';
 import { CoverShelf, CoverShelfSkeleton } from './cover-shelf';
 import { SectionHeader } from './section-header';
@@ -12,9 +12,9 @@ export const PLAYLISTS_SHOWN = 5;
 
 /** Your Playlists: the first 5; See All to the library; empty: create one there. */
 export const YourPlaylists = memo(function YourPlaylists({ userId }: { userId: string | null }) {
-  const loading = useMirrorLoading();
-  const playlists = usePlaylists(userId);
-  const shown = useMemo(() => playlists.slice(0, PLAYLISTS_SHOWN), [playlists]);
+  // Undefined until the mirror's first full pull has answered: skeletons, not 'No playlists yet.'.
+  const playlists = usePlaylistsOrLoading(userId);
+  const shown = useMemo(() => playlists?.slice(0, PLAYLISTS_SHOWN), [playlists]);
   return (
     <section aria-labelledby="home-playlists">
       <SectionHeader
@@ -33,7 +33,7 @@ export const YourPlaylists = memo(function YourPlaylists({ userId }: { userId: s
           </AnchorLink>
         }
       />
-      {loading ? (
+      {shown === undefined ? (
         <CoverShelfSkeleton wide={5} />
       ) : shown.length === 0 ? (
         <Paper withBorder radius="md" p="xl" bg="dark.7">

@@ -41,6 +41,7 @@ vi.mock('@/data', () => ({
   useDownloadQuality: () => 'high',
   useDownloads: () => state.downloads,
   useProfile: () => ({ subscriptionPlan: 'premium' }),
+  useProfileOrLoading: () => ({ subscriptionPlan: 'premium' }),
   useStorageFigures: () => state.storage,
 }));
 vi.mock('@/features/catalogue', () => ({

@@ -7,12 +7,12 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import { useDownloads, useLikeCount, usePlaylistCount, useUploadCount } from '@/data';
 import { useCurrentUserId } from '@/features/catalogue';
-import { DownloadsTab } from './downloads-tab';
 import { LikedTab } from './liked-tab';
+import { ListLoader } from './list-loader';
 import {
   DEFAULT_LIBRARY_TAB,
   isLibraryTab,
@@ -23,6 +23,10 @@ import {
 } from './library-search';
 import { PlaylistsTab } from './playlists-tab';
 
+// Downloads (storage figures, the quality choice, the queue) load when their tab is opened.
+const DownloadsTab = lazy(() =>
+  import('./downloads-tab').then((m) => ({ default: m.DownloadsTab })),
+);
 // The form's Modal (with ScrollArea and @floating-ui) loads when ?create or ?edit first asks for it.
 const PlaylistFormModal = lazy(() =>
   import('./playlist-form-modal').then((m) => ({ default: m.PlaylistFormModal })),
@@ -106,7 +110,9 @@ export function LibraryPage({ search, uploads }: { search: LibrarySearch; upload
             <PlaylistsTab onCreate={openCreate} />
           </Tabs.Panel>
           <Tabs.Panel value="downloads">
-            <DownloadsTab />
+            <Suspense fallback={<ListLoader label="Downloads" />}>
+              <DownloadsTab />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconMicrophone2 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLyricsLoad, type Track } from '@/data';
+import { type Track } from '@/data';
+import { useLyricsLoad } from '@/data/repositories/track-page-hooks';
 import { useCurrentUserId } from '@/features/catalogue';
 import { hasTimings } from '@/lib/lyrics-time';
 import { LyricsStudio } from './lyrics-studio';

@@ -13,15 +13,14 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { fetchOnDemand, useProfile } from '@/data';
 import {
   cancelSubscription,
   createCheckoutSession,
-  fetchOnDemand,
   fetchOwnSubscription,
   fetchPlan,
-  useProfile,
   type OwnSubscription,
-} from '@/data';
+} from '@/data/remote/payments-remote';
 import { useSessionUser } from '@/data/auth';
 import { PlanSummary } from '@/components/plan-summary';
 import { PLANS, type PlanDefinition, type PlanId } from '@/lib/plans';

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { EarningsPoint } from '@/data';
+import type { EarningsPoint } from '@/data/remote/payouts-remote';
 import { formatEur } from '@/lib/euros';
 
 export interface EarningsChartProps {

@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import type { Earnings } from '@/data';
+import type { Earnings } from '@/data/remote/payouts-remote';
 import { PAYOUT } from '@/lib/constants';
 import { formatEur } from '@/lib/euros';
 

@@ -1,6 +1,6 @@
 import { Badge, Table } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
-import type { WithdrawalRecord } from '@/data';
+import type { WithdrawalRecord } from '@/data/remote/payouts-remote';
 import { formatEur } from '@/lib/euros';
 
 /** Spec 4: completed green, rejected red, anything else pending amber. */

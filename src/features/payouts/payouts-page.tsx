@@ -1,7 +1,8 @@
 import { Alert, Button, Container, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconChartBar, IconHeadphones } from '@tabler/icons-react';
 import { useCallback } from 'react';
-import { fetchBalance, fetchEarnings, fetchWithdrawals, useServerRead } from '@/data';
+import { useServerRead } from '@/data/repositories/use-server-read';
+import { fetchBalance, fetchEarnings, fetchWithdrawals } from '@/data/remote/payouts-remote';
 import { useSessionUserId } from '@/data/auth';
 import { StatGrid } from '@/components/stat-grid';
 import { centsOf, centsToDecimal, formatEur } from '@/lib/euros';

@@ -1,4 +1,4 @@
-import type { Statement } from '@/data';
+import type { Statement } from '@/data/remote/payouts-remote';
 
 const KIND_LABEL = {
   play: 'Plays',

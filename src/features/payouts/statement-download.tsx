@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { fetchStatement } from '@/data';
+import { fetchStatement } from '@/data/remote/payouts-remote';
 import { toast } from '@/components/toast';
 import { recentMonths, statementFileName, statementCsv } from './statement-csv';
 

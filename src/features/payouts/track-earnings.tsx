@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
-import type { TrackEarnings as TrackEarningsRow } from '@/data';
+import type { TrackEarnings as TrackEarningsRow } from '@/data/remote/payouts-remote';
 import { formatEur } from '@/lib/euros';
 
 /** Per-track earnings from the ledger: counted plays and EUR, highest first. */

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconWallet } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { requestWithdrawal, WITHDRAWAL_FALLBACK } from '@/data';
+import { requestWithdrawal, WITHDRAWAL_FALLBACK } from '@/data/remote/payouts-remote';
 import { toast } from '@/components/toast';
 import { PAYOUT } from '@/lib/constants';
 import { centsToDecimal, formatEur } from '@/lib/euros';

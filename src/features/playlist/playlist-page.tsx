@@ -2,7 +2,8 @@ import { Box, Center, Container, Loader, Stack, Text, Title } from '@mantine/cor
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { ButtonLink } from '@/components/router-links';
-import { usePlaylistLookup, usePlaylistTracks, useProfile } from '@/data';
+import { usePlaylistTracks, useProfile } from '@/data';
+import { usePlaylistLookup } from '@/data/repositories/use-playlist-lookup';
 import { useCurrentUserId } from '@/features/catalogue';
 import { PlaylistHeader } from './playlist-header';
 import { PlaylistPanels } from './playlist-panels';

@@ -3,14 +3,8 @@ import { IconEdit, IconLogout, IconUserQuestion } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { ButtonLink } from '@/components/router-links';
-import {
-  useAllTracks,
-  usePlaylists,
-  useProfileCounts,
-  useProfileLookup,
-  useUserTracks,
-  type Profile,
-} from '@/data';
+import { useAllTracks, usePlaylists, useUserTracks, type Profile } from '@/data';
+import { useProfileCounts, useProfileLookup } from '@/data/repositories/profile-lookup';
 import { logout, useAuth } from '@/data/auth';
 import { FollowButton, TrackList } from '@/features/catalogue';
 import { FeaturedSections } from './components/featured-sections';

@@ -1,6 +1,7 @@
 import { Alert, Center, Container, Grid, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTrack, type Track } from '@/data';
+import { type Track } from '@/data';
+import { useTrack } from '@/data/repositories/track-page-hooks';
 import { RelatedTracks } from './related-tracks';
 import { TrackAbout } from './track-about';
 import { TrackHero } from './track-hero';

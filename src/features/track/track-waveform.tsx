@@ -1,9 +1,13 @@
 import { Box, Skeleton } from '@mantine/core';
-import { useMemo, type MouseEvent } from 'react';
+import { Suspense, lazy, useMemo, type MouseEvent } from 'react';
 import { Waveform } from '@/components/waveform';
-import { useAllTracks, useWaveform, type Track } from '@/data';
+import { useAllTracks, type Track } from '@/data';
+import { useWaveform } from '@/data/repositories/use-waveform';
 import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
-import { playerActions, SeekBar, useCurrentTrack } from '@/player';
+import { playerActions, useCurrentTrack } from '@/player';
+
+// The seek bar (Mantine's Slider) only once this track plays: the page's first paint does without.
+const SeekBar = lazy(() => import('@/player/ui').then((m) => ({ default: m.SeekBar })));
 
 const HEIGHT = 64;
 const BARS = 100;
@@ -24,7 +28,9 @@ export function TrackWaveform({ track }: { track: Track }) {
   if (current?.id === track.id) {
     return (
       <Box data-testid="track-waveform">
-        <SeekBar waveformHeight={HEIGHT} waveformBars={BARS} />
+        <Suspense fallback={<Skeleton height={HEIGHT} radius="sm" aria-hidden />}>
+          <SeekBar waveformHeight={HEIGHT} waveformBars={BARS} />
+        </Suspense>
       </Box>
     );
   }

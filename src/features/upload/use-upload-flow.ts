@@ -9,13 +9,13 @@ import {
   atUploadLimit,
   createTrack,
   discardUpload,
-  UploadError,
   uploadAudio,
   uploadCover,
   watchProcessing,
+  UploadError,
   type TrackDetailsInput,
   type TrackStatusRow,
-} from '@/data';
+} from '@/data/repositories/track-uploads';
 import { LIMIT_REACHED, UPLOAD_FAILED } from './upload-rules';
 
 export type UploadPhase =

@@ -3,7 +3,7 @@ import { LazyOverlay } from '@/components/lazy-overlay';
 import * as actions from '../actions';
 import { playerState } from '../store';
 import type { PlayerTrack } from '../types';
-import { SEEK_STEP_SECONDS } from './seek-bar';
+import { SEEK_STEP_SECONDS } from '../store';
 
 const ShortcutsHelpDialog = lazy(() =>
   import('./shortcuts-help-dialog').then((m) => ({ default: m.ShortcutsHelpDialog })),

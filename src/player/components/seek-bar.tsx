@@ -1,15 +1,13 @@
 import { Box, Group, Slider, Text } from '@mantine/core';
 import { useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Waveform } from '@/components/waveform';
-import { useWaveform } from '@/data';
+import { useWaveform } from '@/data/repositories/use-waveform';
 import { formatTime, formatTimeSpoken } from '@/lib/format-time';
 import * as actions from '../actions';
 import { useCurrentTrack } from '../hooks/use-current-track';
 import { usePlaybackProgress } from '../hooks/use-playback-progress';
+import { SEEK_STEP_SECONDS } from '../store';
 import classes from './seek-bar.module.css';
-
-/** Seconds an arrow key moves the position. */
-export const SEEK_STEP_SECONDS = 5;
 
 const FORWARD = new Set(['ArrowRight', 'ArrowUp']);
 const BACKWARD = new Set(['ArrowLeft', 'ArrowDown']);

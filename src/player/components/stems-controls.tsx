@@ -11,13 +11,11 @@ import {
   Text,
 } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
-import { useSnapshot } from 'valtio';
-import { useCurrentTrack } from '../hooks/use-current-track';
+import { useStems } from '../hooks/use-stems';
 import {
   STEM_NAMES,
   applyStemPreset,
   setStemVolume,
-  stemsState,
   toggleStemMute,
   toggleStemSolo,
   toggleStems,
@@ -32,14 +30,6 @@ const LABEL: Record<StemName, string> = {
   bass: 'Bass',
   other: 'Other',
 };
-
-/** The stems request of the current track: 'off' for another track's. */
-export function useStems() {
-  const snap = useSnapshot(stemsState);
-  const track = useCurrentTrack();
-  const mine = track !== null && snap.trackId === track.id;
-  return { ...snap, status: mine ? snap.status : ('off' as const), trackId: track?.id ?? null };
-}
 
 function stemsLabel(status: string, progress: number | null): string {
   if (status === 'loading')

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import type { GenreCount } from '@/data';
+import type { GenreCount } from '@/data/search';
 
 export interface GenreChipsProps {
   genres: readonly GenreCount[];

@@ -13,7 +13,8 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from '@/components/toast';
-import { getRepositories, uploadAvatar, type Playlist, type Profile, type Track } from '@/data';
+import { getRepositories, type Playlist, type Profile, type Track } from '@/data';
+import { uploadAvatar } from '@/data/repositories/profile-lookup';
 import {
   AVATAR_UPLOAD_FAILED,
   avatarFileError,

@@ -11,19 +11,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconWifiOff } from '@tabler/icons-react';
 import type { UploadPhase } from '../use-upload-flow';
+import { STAGES, stageLabel } from '../upload-stages';
 import { formatBytes } from '../upload-rules';
-
-/** The server's processing stages, in order (upload contract §3). */
-export const STAGES = [
-  { id: 'checking', label: 'Checking the file' },
-  { id: 'decoding', label: 'Decoding the audio' },
-  { id: 'waveform', label: 'Drawing the waveform' },
-  { id: 'loudness', label: 'Measuring loudness' },
-  { id: 'encoding', label: 'Encoding the streaming versions' },
-] as const;
-
-export const stageLabel = (stage: string | null): string =>
-  STAGES.find((s) => s.id === stage)?.label ?? 'Waiting for the processor';
 
 function Stages({ stage, progress }: { stage: string | null; progress: number | null }) {
   const at = STAGES.findIndex((s) => s.id === stage);

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '@/components/toast';
-import { editTrack, type Track } from '@/data';
+import { type Track } from '@/data';
+import { editTrack } from '@/data/repositories/track-uploads';
 import { CoverPicker } from '../components/cover-picker';
 import { TrackDetailsFields } from '../components/track-details-fields';
 import { checkDetails, cleanDetails, coverFileError, type TrackDetails } from '../upload-rules';

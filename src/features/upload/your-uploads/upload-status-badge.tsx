@@ -1,6 +1,6 @@
 import { Badge, Loader } from '@mantine/core';
 import type { Track } from '@/data';
-import { stageLabel } from '../components/upload-progress';
+import { stageLabel } from '../upload-stages';
 
 /** What the server made of the upload: processing (with its stage), ready, or failed. */
 export function statusText(track: Track): string {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { refreshTrack, type Track } from '@/data';
+import { type Track } from '@/data';
 
 export const PROCESSING_REFRESH_MS = 2000;
 
@@ -13,7 +13,10 @@ export function useRefreshProcessing(tracks: readonly Track[] | undefined): void
     if (!ids) return;
     const list = ids.split(',');
     const timer = setInterval(() => {
-      for (const id of list) void refreshTrack(id).catch(() => undefined);
+      // Loaded only while a track is processing (most visits to /library have none).
+      void import('@/data/repositories/track-uploads').then(({ refreshTrack }) => {
+        for (const id of list) void refreshTrack(id).catch(() => undefined);
+      });
     }, PROCESSING_REFRESH_MS);
     return () => clearInterval(timer);
   }, [ids]);

@@ -15,17 +15,14 @@ import { LazyOverlay } from '@/components/lazy-overlay';
 import { EmptyState } from '@/components/empty-state';
 import { ButtonLink } from '@/components/router-links';
 import { toast } from '@/components/toast';
-import {
-  deleteOwnTrack,
-  retryProcessing,
-  useMirrorLoading,
-  useUserTracksOrLoading,
-  type Track,
-} from '@/data';
+import { useMirrorLoading, useUserTracksOrLoading, type Track } from '@/data';
 import { CoverArt, TrackList, useCurrentUserId } from '@/features/catalogue';
 import { UploadStatusBadge } from './upload-status-badge';
 import { useRefreshProcessing } from './use-refresh-processing';
 
+// The uploads' calls (and the upload client they share a chunk with) load on the first Delete
+// or Retry.
+const loadTrackUploads = () => import('@/data/repositories/track-uploads');
 // The edit form's Modal (with ScrollArea and @floating-ui) loads on the first Edit, not with
 // /library.
 const EditTrackModal = lazy(() =>
@@ -58,7 +55,7 @@ export function YourUploads() {
 
   const remove = async (track: Track) => {
     try {
-      await deleteOwnTrack(track.id);
+      await (await loadTrackUploads()).deleteOwnTrack(track.id);
       toast.success(`Deleted ${track.title}`);
       setDeleting(null);
     } catch (e) {
@@ -167,7 +164,7 @@ function PendingUpload({ track, actions }: { track: Track; actions: ReactNode })
   const retry = async () => {
     setRetrying(true);
     try {
-      await retryProcessing(track.id);
+      await (await loadTrackUploads()).retryProcessing(track.id);
     } catch (e) {
       toast.error(e instanceof Error && e.message ? e.message : 'Failed to retry processing');
     } finally {
