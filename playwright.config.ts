@@ -19,7 +19,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Playwright's trace records a screencast and DOM snapshots of every test, kept only when it
+    // fails: on two cores that was a third of the suite's time (docs/architecture.md, "Tests").
+    // CI keeps no artifacts we can read, so it runs without; a failure still leaves its screenshot
+    // and page snapshot (error-context.md). E2E_TRACE=retain-on-failure turns it back on.
+    trace:
+      (process.env.E2E_TRACE as 'retain-on-failure' | 'on' | 'off' | undefined) ??
+      (process.env.CI ? 'off' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },

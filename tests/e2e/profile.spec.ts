@@ -88,6 +88,16 @@ async function openEditor(page: Page) {
   await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
 }
 
+/**
+ * Saves the form from the keyboard. Scrolling to the button can open the free plan's house-ad
+ * pop-up (the spec's 'scroll past 50 percent'), which floats over the form's bottom right where the
+ * button is: opening between Playwright's hit-target check and its mouse events, it took the click
+ * and nothing was saved (one CI run, session 11). Enter on the focused button cannot miss.
+ */
+async function saveChanges(page: Page) {
+  await page.getByRole('button', { name: 'Save changes' }).press('Enter');
+}
+
 test('the own profile shows name, email, plan, counts and member since', async ({ page }) => {
   const me = await signInAsNewUser(page, 'Profile Owner');
   await page.goto('/profile');
@@ -134,7 +144,7 @@ test('Save sends only the changed field; Cancel restores the original values', a
 
   // The name is required.
   await page.getByLabel('Display name').fill('   ');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saveChanges(page);
   await expect(page.getByText('Display name is required')).toBeVisible();
   await page.getByLabel('Display name').fill('Editor One');
 
@@ -145,7 +155,7 @@ test('Save sends only the changed field; Cancel restores the original values', a
       r.url().includes('/rest/v1/rpc/apply_mutations') &&
       (r.postData() ?? '').includes('profile.update'),
   );
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saveChanges(page);
   const body = (await sent).postDataJSON() as {
     p_mutations: { op: string; args: Record<string, unknown> }[];
   };
@@ -165,11 +175,11 @@ test('social links are saved and rendered as safe external links', async ({ page
   await page.goto('/profile');
   await openEditor(page);
   await page.getByLabel('Twitter').fill('javascript:alert(1)');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saveChanges(page);
   await expect(page.getByText(/Enter a valid web address/)).toBeVisible();
   await page.getByLabel('Twitter').fill('x.com/linked');
   await page.getByLabel('Spotify').fill('https://open.spotify.com/artist/linked');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saveChanges(page);
 
   const twitter = page.getByRole('link', { name: 'Twitter' });
   await expect(twitter).toHaveAttribute('href', 'https://x.com/linked');
@@ -220,7 +230,7 @@ test('the avatar must be a png, jpeg or webp under 2MB; a good one is uploaded a
   const upload = page.waitForResponse(
     (r) => r.url().includes('/storage/v1/object/avatars/') && r.request().method() === 'POST',
   );
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saveChanges(page);
   const response = await upload;
   expect(response.ok()).toBe(true);
   expect(response.url()).toContain(`/avatars/${me.id}/${me.id}-`);
@@ -269,7 +279,7 @@ test('featured track and playlist are chosen from the own uploads and playlists'
   await page.getByRole('option', { name: 'Curated Cut' }).click();
   await page.getByLabel('Featured playlist', { exact: true }).first().click();
   await page.getByRole('option', { name: 'Curated Picks' }).click();
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saveChanges(page);
 
   await expect(page.getByRole('heading', { name: 'Featured' })).toBeVisible();
   await expect(page.getByText('Featured track')).toBeVisible();
