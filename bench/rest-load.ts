@@ -102,7 +102,7 @@ function luaString(value: string): string {
  * request with the run's prefix and a counter, as the autocannon worker does), cycled request
  * after request; `done` prints the figures as one JSON line.
  */
-export function wrkScript(spec: LoadSpec): string {
+function wrkScript(spec: LoadSpec): string {
   const rows = spec.variants.map((variant) => {
     const headers = { ...spec.headers, Authorization: `Bearer ${spec.tokens[variant.token]}` };
     const path = render(spec.path, variant.vars, '{{n}}');
@@ -222,7 +222,7 @@ function wrkGenerator(): LoadWorker {
  * The children's CPU time from bash's `times` output (its second line: the children's user and
  * system time, e.g. `0m0.512s 0m1.020s`), µs.
  */
-export function childTimes(stdout: string): number {
+function childTimes(stdout: string): number {
   const lines = stdout.trim().split('\n');
   const children = lines.at(-1) ?? '';
   let micros = 0;
@@ -232,7 +232,7 @@ export function childTimes(stdout: string): number {
 }
 
 /** Starts bench/load-worker.ts as a separate Node process (tsx loader, IPC channel). */
-export async function startLoadWorker(): Promise<LoadWorker> {
+async function startLoadWorker(): Promise<LoadWorker> {
   const child: ChildProcess = fork(
     fileURLToPath(new URL('./load-worker.ts', import.meta.url)),
     [],

@@ -11,12 +11,32 @@ export interface ContentMeasure {
   blocks: number;
 }
 
-export function isSubstantial(m: ContentMeasure): boolean {
+const BLOCKS_OVER = 3;
+
+/**
+ * The spec's rule, once, over parts computed on demand: `blocks(limit)` may stop counting at
+ * `limit` (isSubstantialContent measures only as far as the answer needs).
+ */
+function substantial(
+  textLength: number,
+  images: () => number,
+  media: () => number,
+  blocks: (limit: number) => number,
+): boolean {
   return (
-    m.textLength > 200 ||
-    (m.textLength > 100 && m.images > 0) ||
-    (m.textLength > 50 && m.media > 0) ||
-    m.blocks > 3
+    textLength > 200 ||
+    (textLength > 100 && images() > 0) ||
+    (textLength > 50 && media() > 0) ||
+    blocks(BLOCKS_OVER + 1) > BLOCKS_OVER
+  );
+}
+
+export function isSubstantial(m: ContentMeasure): boolean {
+  return substantial(
+    m.textLength,
+    () => m.images,
+    () => m.media,
+    () => m.blocks,
   );
 }
 
@@ -55,15 +75,18 @@ export function measureContent(root: Element): ContentMeasure {
  * each cell) took tens of milliseconds of main thread on a phone (docs/architecture.md).
  */
 export function isSubstantialContent(root: Element): boolean {
-  const textLength = textLengthOf(root);
-  if (textLength > 200) return true;
-  if (textLength > 100 && within(root, IMAGES).length > 0) return true;
-  if (textLength > 50 && within(root, MEDIA).length > 0) return true;
-  let blocks = 0;
-  for (const el of within(root, BLOCKS)) {
-    if (textOf(el).length > 10 && ++blocks > 3) return true;
-  }
-  return false;
+  return substantial(
+    textLengthOf(root),
+    () => within(root, IMAGES).length,
+    () => within(root, MEDIA).length,
+    (limit) => {
+      let blocks = 0;
+      for (const el of within(root, BLOCKS)) {
+        if (textOf(el).length > 10 && ++blocks >= limit) break;
+      }
+      return blocks;
+    },
+  );
 }
 
 /** Still loading: the document, or a busy region / loader inside the page. */
