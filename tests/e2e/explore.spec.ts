@@ -1,10 +1,9 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { PlayerPage, signInWith } from './support/player-page';
-import { DEMO, DEMO_PASSWORD } from './support/session';
+import { PlayerPage } from './support/player-page';
+import { DEMO, signIn } from './support/session';
 
 /** A busy machine renders slowly: more patience than the suite's 7 s per assertion. */
 const expect = baseExpect.configure({ timeout: 20_000 });
-const signIn = (page: Page, email: string) => signInWith(page, email, DEMO_PASSWORD);
 
 /**
  * /explore?q= (spec 2): filters every track as you type on title, artist, album and genre,

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PlayerPage, signInWith } from './support/player-page';
-import { DEMO, DEMO_PASSWORD, serverRows, serviceRoleKey } from './support/session';
+import { PlayerPage } from './support/player-page';
+import { DEMO, DEMO_PASSWORD, serverRows, serviceRoleKey, signIn } from './support/session';
 
 test.describe.configure({ timeout: 200_000 });
 
@@ -76,7 +76,7 @@ test('a listen is counted once from the audio the player fetched, also after a r
   if (!track) throw new Error('No seeded track');
   const user = await establishedListener(page.request, track);
   const since = new Date().toISOString();
-  await signInWith(page, user.email, user.password);
+  await signIn(page, user.email, user.password);
   const player = new PlayerPage(page);
   await player.openExplore(track.title);
   const before = await plays(page, track.id);
@@ -125,7 +125,7 @@ test('the uploader playing their own track records nothing', async ({ page }) =>
   );
   if (!track) throw new Error('The demo artist has no verified track');
   const since = new Date().toISOString();
-  await signInWith(page, DEMO.artist, DEMO_PASSWORD);
+  await signIn(page, DEMO.artist, DEMO_PASSWORD);
   const player = new PlayerPage(page);
   await player.openExplore(track.title);
   const before = await plays(page, track.id);

@@ -4,7 +4,7 @@
  * elements, kept in the hidden `#player-audio` container (src/player/engine/element-backend.ts).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createUser, type TestUser } from './session';
+import { signInAsNewUser, type TestUser } from './session';
 
 export const PLAYER_STORAGE_KEY = 'music-player-storage';
 
@@ -27,22 +27,9 @@ export interface PersistedPlayer {
   shuffle: boolean;
 }
 
-/**
- * A fresh user signed in through the login form. Like session.ts's signInAsNewUser, with more
- * patience for /home: the first sign-in mirrors the catalogue and a busy machine takes seconds.
- */
-export async function signInFresh(page: Page, name = 'Player Tester'): Promise<TestUser> {
-  const user = await createUser(page.request, name);
-  await signInWith(page, user.email, user.password);
-  return user;
-}
-
-export async function signInWith(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').and(page.locator('input')).fill(password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/home#?$/, { timeout: 30_000 });
+/** A fresh user signed in through the login form (session.ts). */
+export function signInFresh(page: Page, name = 'Player Tester'): Promise<TestUser> {
+  return signInAsNewUser(page, name);
 }
 
 export class PlayerPage {
