@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import {
   clickToAudio,
   clockStarted,
+  pressLead,
   installMatcher,
   installPhaseTrace,
   playPhases,
@@ -142,6 +143,7 @@ export async function benchOffline(distDir: string): Promise<void> {
     await installPhaseTrace(page, '/offline-audio/');
     const clicks: number[] = [];
     const starts: number[] = [];
+    const leads: number[] = [];
     const phases: PlayPhases[] = [];
     for (let i = 0; i < CLICKS; i++) {
       // Rows 0, 2, 4...: the preloaded track is the row after the one playing, never this one.
@@ -156,6 +158,7 @@ export async function benchOffline(distDir: string): Promise<void> {
         ),
       );
       starts.push(await clockStarted(page));
+      leads.push(await pressLead(page));
       phases.push(await playPhases(page, src));
       await page.waitForTimeout(300);
     }
@@ -182,6 +185,10 @@ export async function benchOffline(distDir: string): Promise<void> {
     const startsSorted = [...starts].sort((a, b) => a - b);
     console.log(
       `  the same, when the clock started (back-computed from the element's clock when seen): p50 ${ms(percentile(startsSorted, 50))}  p95 ${ms(percentile(startsSorted, 95))}`,
+    );
+    const leadsSorted = [...leads].sort((a, b) => a - b);
+    console.log(
+      `  the press (pointerdown) came before the click: p50 ${ms(percentile(leadsSorted, 50))}  p95 ${ms(percentile(leadsSorted, 95))} (a row's track starts loading there; a person's press is 50-150 ms)`,
     );
     console.log(
       `  the same, bare new Audio().play() on the cached file (no app): p50 ${ms(percentile(rawSorted, 50))}  p95 ${ms(percentile(rawSorted, 95))}  (${rawSorted.length} plays)`,

@@ -29,6 +29,7 @@ export async function installMatcher(page: Page): Promise<void> {
 type BenchWindow = Window & {
   Howler?: { _howls: unknown[]; _html5AudioPool: unknown[] };
   __clickAt?: number;
+  __pressAt?: number;
   __probe?: Promise<number>;
   __clockStarted?: number;
   __audioNodes?: () => HTMLAudioElement[];
@@ -47,12 +48,18 @@ export async function armClickToAudio(page: Page, src: readonly string[]): Promi
   await page.evaluate((target) => {
     const w = window as BenchWindow;
     w.__clickAt = undefined;
+    w.__pressAt = undefined;
     // Howler moved its HTML5 elements from track to track (a pool): an element is compared with
     // where it was only while it still holds the same file, otherwise from 0.
     const started = new Map<HTMLAudioElement, { src: string; time: number }>();
     for (const node of w.__audioNodes?.() ?? [])
       started.set(node, { src: node.src, time: node.currentTime });
     document.addEventListener('click', (e) => (w.__clickAt = e.timeStamp), {
+      capture: true,
+      once: true,
+    });
+    // The press before it: the player starts loading a row's track there (docs/player.md).
+    document.addEventListener('pointerdown', (e) => (w.__pressAt = e.timeStamp), {
       capture: true,
       once: true,
     });
@@ -89,6 +96,16 @@ export async function clockStarted(page: Page): Promise<number> {
   return page.evaluate(() => (window as BenchWindow).__clockStarted ?? Number.NaN);
 }
 
+/** How long before the last probe's click its press (pointerdown) came, in ms. */
+export async function pressLead(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const w = window as BenchWindow;
+    return w.__clickAt !== undefined && w.__pressAt !== undefined
+      ? w.__clickAt - w.__pressAt
+      : Number.NaN;
+  });
+}
+
 /** Clicks `button` and returns the click-to-audio time of the armed probe, in ms. */
 export async function clickToAudio(
   page: Page,
@@ -96,7 +113,15 @@ export async function clickToAudio(
   src: readonly string[],
 ): Promise<number> {
   await armClickToAudio(page, src);
-  await button.click();
+  // BENCH_PRESS_MS: a press held that long before the release that clicks, as a person's (50-150
+  // ms); Playwright's own click presses and releases at once.
+  const pressMs = Number(process.env.BENCH_PRESS_MS ?? 0);
+  if (pressMs > 0) {
+    await button.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(pressMs);
+    await page.mouse.up();
+  } else await button.click();
   return page.evaluate(() => (window as BenchWindow).__probe as Promise<number>);
 }
 
@@ -231,6 +256,7 @@ type TraceWindow = Window & {
   __trace?: Map<string, Record<string, number>>;
   __longTasks?: { start: number; duration: number }[];
   __clickAt?: number;
+  __pressAt?: number;
 };
 
 /**

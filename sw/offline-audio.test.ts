@@ -102,6 +102,13 @@ describe('offline audio route', () => {
     expect(new Uint8Array(await middle.arrayBuffer())).toEqual(bytes.slice(10, 20));
   });
 
+  it("finds the file by its path whatever the request's query", async () => {
+    await store(path);
+    const res = await serve(`${path}?t=1`, { Range: 'bytes=10-19' });
+    expect(res.status).toBe(206);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes.slice(10, 20));
+  });
+
   it('answers a range past the end of the file with 416', async () => {
     await store(path);
     expect((await serve(path, { Range: 'bytes=0-5000' })).status).toBe(416);

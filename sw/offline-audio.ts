@@ -8,14 +8,28 @@
 import { registerRoute } from 'workbox-routing';
 import { CacheOnly } from 'workbox-strategies';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
-import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
+import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core/types';
 import { DOWNLOADS_CACHE, OFFLINE_AUDIO_PREFIX } from '../src/lib/offline-audio';
+
+/**
+ * The key is the path: the element's own query never decides a hit. The lookup is by that exact
+ * key rather than with `ignoreSearch`, which Chromium answers by opening every entry of the cache
+ * (the downloads and the parts of unfinished ones) on each of the element's range requests.
+ */
+const pathKey: WorkboxPlugin = {
+  cacheKeyWillBeUsed: ({ request }) => {
+    const url = new URL(request.url);
+    if (!url.search && !url.hash) return Promise.resolve(request);
+    // With its headers: the range plugin reads the Range from the key's request.
+    return Promise.resolve(new Request(url.origin + url.pathname, { headers: request.headers }));
+  },
+};
 
 export const offlineAudioStrategy = new CacheOnly({
   cacheName: DOWNLOADS_CACHE,
-  plugins: [new RangeRequestsPlugin()],
-  // The key is the path: the element's own query or Vary never decide a hit.
-  matchOptions: { ignoreSearch: true, ignoreVary: true },
+  plugins: [pathKey, new RangeRequestsPlugin()],
+  // Vary never decides a hit either.
+  matchOptions: { ignoreVary: true },
 });
 
 export const NOT_DOWNLOADED = 'This track is not downloaded.';

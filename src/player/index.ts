@@ -13,3 +13,4 @@ export { KeyboardShortcuts, type KeyboardShortcutsProps } from './components/key
 export { toggleStems } from './stems';
 export { useStems } from './hooks/use-stems';
 export { NotDownloadedError } from './offline';
+export { primeTrack } from './engine';

@@ -18,7 +18,7 @@ import {
 import { useDownloadedTrackIds, type Track } from '@/data';
 import { formatTime } from '@/lib/format-time';
 import { whenIdle } from '@/lib/when-idle';
-import { playerActions, prepareAudio, useCurrentTrack, useIsPlaying } from '@/player';
+import { playerActions, prepareAudio, primeTrack, useCurrentTrack, useIsPlaying } from '@/player';
 import { CoverArt } from './cover-art';
 import { albumLabel, toPlayerTracks } from './to-player-track';
 import classes from './track-list.module.css';
@@ -69,6 +69,12 @@ export function TrackList({
     const playerTrack = latest.current.queue[index];
     if (playerTrack) prepareAudio([playerTrack]);
   }, []);
+  // The press on a play button, before its click: the track's audio starts loading now
+  // (docs/player.md, "Loading from the press").
+  const press = useCallback((index: number) => {
+    const playerTrack = latest.current.queue[index];
+    if (playerTrack) primeTrack(playerTrack);
+  }, []);
   const remove = useCallback((track: Track) => latest.current.onRemove?.(track), []);
   // The rows on screen are likely to be played: their audio URLs are signed ahead, in one
   // request, once the page is idle (a click then starts the audio without waiting for one).
@@ -103,6 +109,7 @@ export function TrackList({
               isPlaying={isCurrent && playing}
               isDownloaded={downloaded.has(track.id)}
               onPlay={play}
+              onPress={press}
               onIntent={intent}
               onRemove={remove}
               removable={onRemove !== undefined}
@@ -123,6 +130,7 @@ interface TrackRowProps {
   isPlaying: boolean;
   isDownloaded: boolean;
   onPlay: (index: number) => void;
+  onPress: (index: number) => void;
   onIntent: (index: number) => void;
   onRemove: (track: Track) => void;
   removable: boolean;
@@ -137,6 +145,7 @@ const TrackRow = memo(function TrackRow({
   isPlaying,
   isDownloaded,
   onPlay,
+  onPress,
   onIntent,
   onRemove,
   removable,
@@ -164,6 +173,12 @@ const TrackRow = memo(function TrackRow({
             color={isCurrent ? 'ember' : 'gray'}
             radius="xl"
             aria-label={isPlaying ? `Pause ${track.title}` : `Play ${track.title}`}
+            onPointerDown={(e) => {
+              if (e.button === 0) onPress(index);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') onPress(index);
+            }}
             onClick={(e) => {
               e.stopPropagation();
               onPlay(index);

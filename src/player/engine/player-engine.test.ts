@@ -187,8 +187,55 @@ describe('PlayerEngine', () => {
     await settle();
     expect(backend.sound('b')).toBe(preloaded);
     expect(preloaded.calls).toEqual(['play']);
-    expect(backend.live()).toEqual(['b', 'c']);
     expect(playerState.duration).toBe(100);
+    // The one after it waits until this one has settled: no second file loads beside its start.
+    expect(backend.live()).toEqual(['b']);
+    preloaded.started();
+    await idle();
+    expect(backend.live()).toEqual(['b', 'c']);
+  });
+
+  it("a press on a track's play button loads it before the click, which plays that element", async () => {
+    const engine = new PlayerEngine({ backend, currentUserId: () => null });
+    stop();
+    stop = engine.start();
+    engine.prime(b);
+    expect(backend.live()).toEqual(['b']);
+    const primed = backend.sound('b');
+    expect(primed.calls).toEqual([]);
+    primed.load(100);
+    actions.clickTrack([a, b, c], b);
+    await settle();
+    expect(backend.sound('b')).toBe(primed);
+    expect(primed.calls).toEqual(['play']);
+    expect(backend.sounds).toHaveLength(1);
+    expect(playerState.duration).toBe(100);
+    // A press on the current track (its click pauses) loads nothing.
+    engine.prime(b);
+    expect(backend.sounds).toHaveLength(1);
+  });
+
+  it('a press with no play after it is dropped, and a failed one is loaded again by the click', async () => {
+    const engine = new PlayerEngine({ backend, currentUserId: () => null });
+    stop();
+    stop = engine.start();
+    engine.prime(a);
+    // Another press replaces it.
+    engine.prime(b);
+    expect(backend.live()).toEqual(['b']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(backend.live()).toEqual([]);
+
+    engine.prime(c);
+    backend.sound('c').events.onLoadError(new Error('MediaError 4'));
+    expect(backend.live()).toEqual([]);
+    expect(playerState.error).toBeNull();
+    actions.clickTrack([a, b, c], c);
+    await settle();
+    const again = backend.sound('c');
+    expect(again.calls).toEqual(['play']);
+    again.events.onLoadError(new Error('MediaError 4'));
+    expect(playerState.error).toBe('Couldn\'t load "Gamma". Skipped to the next track.');
   });
 
   it('a paused track that can play preloads the next one', async () => {

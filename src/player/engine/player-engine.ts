@@ -40,6 +40,8 @@ export const TICK_MS = 250;
  * lock screen's metadata set, even if the page was never idle (whenIdle's timeout).
  */
 export const SETTLE_MS = 1000;
+/** A track primed by a press on its play button is dropped when no play follows within this. */
+export const PRIME_MS = 2000;
 
 export interface EngineOptions {
   backend: AudioBackend;
@@ -103,6 +105,12 @@ function userHasInteracted(): boolean {
 export class PlayerEngine {
   private current: Loaded | null = null;
   private preloaded: Loaded | null = null;
+  /**
+   * A track whose play button is being pressed (prime): its element loads from the press, before
+   * the click that plays it, and becomes the current sound if the click asks for it.
+   */
+  private primed: Loaded | null = null;
+  private primeTimer: ReturnType<typeof setTimeout> | null = null;
   /** Whether the current sound has been asked to play (it may still be buffering). */
   private playing = false;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -149,7 +157,27 @@ export class PlayerEngine {
       unbindMedia();
       this.unloadCurrent();
       this.dropPreloaded();
+      this.dropPrimed();
     };
+  }
+
+  /**
+   * The listener presses a track's play button (pointerdown, or the key that will click it): its
+   * element starts loading now, so the click finds its request already out instead of waiting
+   * for the click's task and the frame after it (docs/player.md, "Loading from the press"). A
+   * press on the current or the preloaded track does nothing; a press with no play after it is
+   * dropped after PRIME_MS (its element goes back to the pool).
+   */
+  prime(track: PlayerTrack): void {
+    if (
+      this.current?.track.id === track.id ||
+      this.preloaded?.track.id === track.id ||
+      this.primed?.track.id === track.id
+    )
+      return;
+    this.dropPrimed();
+    this.primed = this.createLoaded(track);
+    this.primeTimer = setTimeout(() => this.dropPrimed(), PRIME_MS);
   }
 
   /** Brings the audio in line with the store. Cheap: runs on every store change. */
@@ -200,6 +228,10 @@ export class PlayerEngine {
     if (this.preloaded?.track.id === track.id) {
       this.current = this.preloaded;
       this.preloaded = null;
+    } else if (this.primed?.track.id === track.id) {
+      this.current = this.primed;
+      this.primed = null;
+      this.clearPrimeTimer();
     } else {
       this.current = this.createLoaded(track);
     }
@@ -386,6 +418,11 @@ export class PlayerEngine {
       this.dropPreloaded();
       return;
     }
+    if (entry === this.primed) {
+      // The click, if it comes, loads it again and reports the error.
+      this.dropPrimed();
+      return;
+    }
     if (entry !== this.current) return;
     const refused = kind === 'play' && AUTOPLAY_BLOCKED.test(String(error));
     if (refused && !entry.stems && !entry.playRetried && userHasInteracted()) {
@@ -441,7 +478,9 @@ export class PlayerEngine {
    */
   private preloadUpcoming(): void {
     if (!this.current?.loaded) return;
-    if (this.playing && !this.current.settled) return;
+    // Asked to play (by the engine, or by the store in the click that is loading it: a Next
+    // onto the preloaded track is loaded, then played, in the same sync) and not settled yet.
+    if ((this.playing || playerState.isPlaying) && !this.current.settled) return;
     const upcoming = upcomingTrack(playerState);
     if (!upcoming || upcoming.id === this.current.track.id) {
       this.dropPreloaded();
@@ -488,5 +527,16 @@ export class PlayerEngine {
   private dropPreloaded(): void {
     this.preloaded?.sound.unload();
     this.preloaded = null;
+  }
+
+  private dropPrimed(): void {
+    this.clearPrimeTimer();
+    this.primed?.sound.unload();
+    this.primed = null;
+  }
+
+  private clearPrimeTimer(): void {
+    if (this.primeTimer !== null) clearTimeout(this.primeTimer);
+    this.primeTimer = null;
   }
 }
