@@ -13,3 +13,4 @@ export {
 } from './open';
 export { observe } from './observe';
 export { isMirrorFilled, markMirrorFilled } from './mirror-filled';
+export { deleteExisting, putChanged, type MirrorStore } from './write-changed';

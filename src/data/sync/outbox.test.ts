@@ -54,6 +54,20 @@ describe('outbox collapsing', () => {
     expect((await userQueue(db, ME).toArray()).every((e) => e.status === 'pending')).toBe(true);
   });
 
+  it('resetInflight writes back only the entries that were in flight', async () => {
+    await repos.likes.toggle('t1');
+    await repos.likes.toggle('t2');
+    const [first] = await userQueue(db, ME).toArray();
+    await db.outbox.update(first!.seq!, { status: 'inflight' });
+    const puts: number[] = [];
+    db.outbox.hook('updating', (_changes, key) => {
+      puts.push(key as number);
+    });
+    await resetInflight(db);
+    expect(puts).toEqual([first!.seq]);
+    expect((await userQueue(db, ME).toArray()).every((e) => e.status === 'pending')).toBe(true);
+  });
+
   it('never merges into an entry sent before (its answer may have been lost)', async () => {
     const p = await repos.playlists.create('A', '');
     await db.outbox.toCollection().modify({ sent: true }); // sent, no answer, pending again

@@ -104,7 +104,9 @@ export async function pendingKeys(
 
 /** After a crash or reload: whatever was in flight is sent again (the server dedupes it). */
 export async function resetInflight(db: SoundloftDb): Promise<void> {
+  // false: the entry is not written back (Dexie puts every entry the callback accepts).
   await db.outbox.toCollection().modify((e) => {
-    if (e.status === 'inflight') e.status = 'pending';
+    if (e.status !== 'inflight') return false;
+    e.status = 'pending';
   });
 }

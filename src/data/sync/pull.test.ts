@@ -64,6 +64,33 @@ beforeEach(() => {
 });
 afterEach(() => db.delete());
 
+/** Every write the database receives from now on: table and mutation, with its transaction. */
+function recordWrites(target: SoundloftDb) {
+  const writes: { table: string; type: string; count: number; trans: object }[] = [];
+  target.use({
+    stack: 'dbcore',
+    name: 'record-writes',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        return {
+          ...table,
+          mutate: (req) => {
+            const count = 'values' in req ? req.values.length : 'keys' in req ? req.keys.length : 0;
+            writes.push({ table: name, type: req.type, count, trans: req.trans });
+            return table.mutate(req);
+          },
+        };
+      },
+    }),
+  });
+  return writes;
+}
+
+const summary = (writes: ReturnType<typeof recordWrites>) =>
+  writes.map(({ table, type, count }) => ({ table, type, count }));
+
 const deps = () => ({ db, remote, userId: ME, overlapMs: 0 });
 
 describe('pull', () => {
@@ -126,5 +153,43 @@ describe('pull', () => {
       Promise.reject(new RemoteError({ status: 0, code: '', message: 'offline' }));
     await expect(pullAll(deps())).rejects.toThrow('offline');
     expect((await allTracks(db)).length).toBe(2);
+  });
+
+  it('a pull that finds nothing new writes nothing (no live query wakes)', async () => {
+    const writes = recordWrites(db);
+    remote.tables.profiles = [{ id: ME, name: 'Me', social_links: {}, created_at: serverTime() }];
+    remote.tables.listening_history = [
+      { id: 'h1', user_id: ME, track_id: 't1', listened_at: serverTime() },
+    ];
+    remote.tables.playlists = [playlistRow('p1', 'Mine')];
+    remote.tables.sync_deletions = [tombstone('tracks', 'long-gone')];
+    // The overlap window covers every row: each pull reads them all again.
+    const again = { ...deps(), overlapMs: 3_600_000 };
+    await pullAll(again);
+    await pullAll(again); // the first incremental pull: the tombstone moves the checkpoint
+    expect(writes.length).toBeGreaterThan(0);
+    writes.length = 0;
+    await pullAll(again);
+    expect(summary(writes)).toEqual([]);
+
+    // A changed row is written, alone, with its table's checkpoint.
+    const t1 = remote.tables.tracks!.find((t) => t.id === 't1')!;
+    Object.assign(t1, { title: 'Renamed', updated_at: serverTime() });
+    await pullAll(again);
+    expect(summary(writes)).toEqual([
+      { table: 'tracks', type: 'put', count: 1 },
+      { table: 'meta', type: 'put', count: 1 },
+    ]);
+    expect((await allTracks(db)).find((t) => t.id === 't1')?.title).toBe('Renamed');
+    expect(await readCheckpoint(db, ME, 'tracks')).toMatchObject({ id: 't1' });
+  });
+
+  it('merges every table in one transaction', async () => {
+    const writes = recordWrites(db);
+    remote.tables.playlists = [playlistRow('p1', 'Mine')];
+    await pullAll(deps());
+    const merged = writes.filter((w) => ['tracks', 'likes', 'playlists'].includes(w.table));
+    expect(new Set(merged.map((w) => w.table))).toEqual(new Set(['tracks', 'likes', 'playlists']));
+    expect(new Set(merged.map((w) => w.trans)).size).toBe(1);
   });
 });

@@ -118,6 +118,7 @@ async function fetchTombstones(deps: PullDeps, fetched: Fetched[]): Promise<Raw[
   );
 }
 
+/** One table's merge; runs inside pullTables' transaction. */
 async function merge(deps: PullDeps, f: Fetched, allTombstones: Raw[]): Promise<void> {
   const { db, userId } = deps;
   const { spec, cp, from, rows } = f;
@@ -132,40 +133,51 @@ async function merge(deps: PullDeps, f: Fetched, allTombstones: Raw[]): Promise<
   }
   for (const t of tombstones) next = later(next, { at: String(t.deleted_at), id: '' });
 
-  await db.transaction('rw', [db.table(spec.name), db.outbox, db.meta], async () => {
-    const pending = spec.entity ? await pendingKeys(db, userId, spec.entity) : new Set<string>();
-    const fetchedKeys = new Set(rows.map(spec.keyOf));
-    // A full load replaces the scope; an incremental one removes what the tombstones name.
-    const gone = cp ? tombstones.map((t) => String(t.row_key)) : await spec.localKeys(db, userId);
-    // Skipped for queued local writes: re-read once those are gone (sent or cancelled), since
-    // the checkpoint moves past this change.
-    const skipped = [...fetchedKeys, ...(cp ? gone : [])].filter((k) => pending.has(k));
-    if (spec.entity && skipped.length) {
-      const entity = spec.entity;
-      await markDirty(
-        deps,
-        skipped.map((key) => ({ entity, key })),
-      );
-    }
-    await spec.remove(
-      db,
-      gone.filter((k) => !fetchedKeys.has(k) && !pending.has(k)),
+  const pending = spec.entity ? await pendingKeys(db, userId, spec.entity) : new Set<string>();
+  const fetchedKeys = new Set(rows.map(spec.keyOf));
+  // A full load replaces the scope; an incremental one removes what the tombstones name.
+  const gone = cp ? tombstones.map((t) => String(t.row_key)) : await spec.localKeys(db, userId);
+  // Skipped for queued local writes: re-read once those are gone (sent or cancelled), since
+  // the checkpoint moves past this change.
+  const skipped = [...fetchedKeys, ...(cp ? gone : [])].filter((k) => pending.has(k));
+  if (spec.entity && skipped.length) {
+    const entity = spec.entity;
+    await markDirty(
+      deps,
+      skipped.map((key) => ({ entity, key })),
     );
-    await spec.put(
-      db,
-      rows.filter((r) => !pending.has(spec.keyOf(r))),
-    );
-    if (next) await db.meta.put({ key: checkpointKey(userId, spec.name), value: next });
-  });
+  }
+  // An incremental pull re-reads its overlap window, mostly rows the mirror already has: those
+  // are not written again (quiet), nor is a checkpoint that did not move.
+  const quiet = cp !== null;
+  await spec.remove(
+    db,
+    gone.filter((k) => !fetchedKeys.has(k) && !pending.has(k)),
+    quiet,
+  );
+  await spec.put(
+    db,
+    rows.filter((r) => !pending.has(spec.keyOf(r))),
+    quiet,
+  );
+  if (next && next !== cp)
+    await db.meta.put({ key: checkpointKey(userId, spec.name), value: next });
 }
 
-/** Pulls the given tables (all by default): tombstones, then rows, then one merge per table. */
+/**
+ * Pulls the given tables (all by default): tombstones, then rows, then the merges, all tables in
+ * one transaction: screens' live queries wake once per pull, not once per table.
+ */
 export async function pullTables(deps: PullDeps, specs: PullSpec[] = PULL_SPECS): Promise<void> {
+  const { db } = deps;
   const planned = await Promise.all(specs.map((spec) => bounds(deps, spec)));
   // Tombstones before rows: a row read afterwards that has a tombstone here was re-created.
   const tombstones = await fetchTombstones(deps, planned);
   const fetched = await Promise.all(planned.map((f) => fetchRows(deps, f)));
-  for (const f of fetched) await merge(deps, f, tombstones);
+  const tables = [...specs.map((spec) => db.table(spec.name)), db.outbox, db.meta];
+  await db.transaction('rw', tables, async () => {
+    for (const f of fetched) await merge(deps, f, tombstones);
+  });
 }
 
 /** Everything the user's screens read: the spec's fetchAllData, then incremental. */

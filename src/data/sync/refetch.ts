@@ -4,6 +4,7 @@
  * playlist of someone else). A row with queued local writes keeps its local version.
  */
 import {
+  putChanged,
   toFollow,
   toHistory,
   toLike,
@@ -146,7 +147,8 @@ export async function refreshProfile(deps: RefetchDeps, id: string): Promise<voi
         priv.monthly_uploads_month ?? profile.monthlyUploadsMonth,
       );
     }
-    await db.profiles.put(profile);
+    // Read again with every pull: an unchanged profile is not written (no live query wakes).
+    await putChanged(db.profiles, [profile], (p) => p.id);
   });
 }
 
@@ -161,7 +163,10 @@ export async function refreshHistory(deps: RefetchDeps): Promise<void> {
     descending: true,
     limit: HISTORY_LIMIT,
   })) as unknown as HistoryRow[];
-  await db.history.bulkPut(rows.map(toHistory));
+  // Read again with every pull: listens the mirror already has are not written again.
+  await db.transaction('rw', db.history, () =>
+    putChanged(db.history, rows.map(toHistory), (h) => h.id),
+  );
 }
 
 type Touched = Pick<OutboxEntry, 'entity' | 'key'>;

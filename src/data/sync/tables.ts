@@ -4,6 +4,8 @@
  * `${followerId}:${followingId}`), which are also the server's tombstone keys.
  */
 import {
+  deleteExisting,
+  putChanged,
   toFollow,
   toLike,
   toPlaylist,
@@ -12,6 +14,7 @@ import {
   type Entity,
   type FollowRow,
   type LikeRow,
+  type MirrorStore,
   type PlaylistRow,
   type SoundloftDb,
   type TrackRow,
@@ -30,9 +33,13 @@ export interface PullSpec {
   entity: Entity | null;
   scope(userId: string): [string, string][];
   keyOf(row: Raw): string;
-  /** Replaces the mirror rows of this table for `userId`'s scope with `rows` (all keys). */
-  put(db: SoundloftDb, rows: Raw[]): Promise<void>;
-  remove(db: SoundloftDb, keys: string[]): Promise<void>;
+  /**
+   * Writes `rows` to the mirror. `quiet` (an incremental pull): only the rows that differ from the
+   * mirror's, and only keys it holds are deleted, so a pull that changes nothing wakes no live
+   * query (putChanged).
+   */
+  put(db: SoundloftDb, rows: Raw[], quiet: boolean): Promise<void>;
+  remove(db: SoundloftDb, keys: string[], quiet: boolean): Promise<void>;
   /** The keys the mirror holds in this scope (for a full reload). */
   localKeys(db: SoundloftDb, userId: string): Promise<string[]>;
 }
@@ -41,6 +48,29 @@ const pair = (key: string): [string, string] => {
   const [a = '', b = ''] = key.split(':');
   return [a, b];
 };
+
+/** Writes rows (quietly: only changed ones) and deletes keys (quietly: only stored ones). */
+function writer<T extends I, K extends string | [string, string], I>(
+  table: (db: SoundloftDb) => MirrorStore<T, K, I>,
+  toLocal: (row: Raw) => T,
+  keyOf: (row: T) => K,
+  dexieKey: (key: string) => K,
+): Pick<PullSpec, 'put' | 'remove'> {
+  return {
+    put: async (db, rows, quiet) => {
+      const local = rows.map(toLocal);
+      if (quiet) await putChanged(table(db), local, keyOf);
+      else if (local.length) await table(db).bulkPut(local);
+    },
+    remove: async (db, keys, quiet) => {
+      const local = keys.map(dexieKey);
+      if (quiet) await deleteExisting(table(db), local);
+      else if (local.length) await table(db).bulkDelete(local);
+    },
+  };
+}
+
+const same = (key: string) => key;
 
 export const PULL_SPECS: PullSpec[] = [
   {
@@ -51,8 +81,12 @@ export const PULL_SPECS: PullSpec[] = [
     entity: null,
     scope: () => [],
     keyOf: (r) => String(r.id),
-    put: (db, rows) => db.tracks.bulkPut(rows.map((r) => toTrack(r as TrackRow))).then(() => {}),
-    remove: (db, keys) => db.tracks.bulkDelete(keys),
+    ...writer(
+      (db) => db.tracks,
+      (r) => toTrack(r as TrackRow),
+      (t) => t.id,
+      same,
+    ),
     localKeys: (db) => db.tracks.toCollection().primaryKeys(),
   },
   {
@@ -63,9 +97,12 @@ export const PULL_SPECS: PullSpec[] = [
     entity: 'playlist',
     scope: (userId) => [['created_by', userId]],
     keyOf: (r) => String(r.id),
-    put: (db, rows) =>
-      db.playlists.bulkPut(rows.map((r) => toPlaylist(r as PlaylistRow))).then(() => {}),
-    remove: (db, keys) => db.playlists.bulkDelete(keys),
+    ...writer(
+      (db) => db.playlists,
+      (r) => toPlaylist(r as PlaylistRow),
+      (p) => p.id,
+      same,
+    ),
     localKeys: (db, userId) => db.playlists.where('createdBy').equals(userId).primaryKeys(),
   },
   {
@@ -76,8 +113,12 @@ export const PULL_SPECS: PullSpec[] = [
     entity: 'like',
     scope: (userId) => [['user_id', userId]],
     keyOf: (r) => `${String(r.user_id)}:${String(r.track_id)}`,
-    put: (db, rows) => db.likes.bulkPut(rows.map((r) => toLike(r as LikeRow))).then(() => {}),
-    remove: (db, keys) => db.likes.bulkDelete(keys.map(pair)),
+    ...writer(
+      (db) => db.likes,
+      (r) => toLike(r as LikeRow),
+      (l): [string, string] => [l.userId, l.trackId],
+      pair,
+    ),
     localKeys: async (db, userId) =>
       (await db.likes.where('userId').equals(userId).toArray()).map(
         (l) => `${l.userId}:${l.trackId}`,
@@ -91,8 +132,12 @@ export const PULL_SPECS: PullSpec[] = [
     entity: 'follow',
     scope: (userId) => [['follower_id', userId]],
     keyOf: (r) => `${String(r.follower_id)}:${String(r.following_id)}`,
-    put: (db, rows) => db.follows.bulkPut(rows.map((r) => toFollow(r as FollowRow))).then(() => {}),
-    remove: (db, keys) => db.follows.bulkDelete(keys.map(pair)),
+    ...writer(
+      (db) => db.follows,
+      (r) => toFollow(r as FollowRow),
+      (f): [string, string] => [f.followerId, f.followingId],
+      pair,
+    ),
     localKeys: async (db, userId) =>
       (await db.follows.where('followerId').equals(userId).toArray()).map(
         (f) => `${f.followerId}:${f.followingId}`,
@@ -106,9 +151,12 @@ export const PULL_SPECS: PullSpec[] = [
     entity: null,
     scope: (userId) => [['user_id', userId]],
     keyOf: (r) => String(r.id),
-    put: (db, rows) =>
-      db.withdrawals.bulkPut(rows.map((r) => toWithdrawal(r as WithdrawalRow))).then(() => {}),
-    remove: (db, keys) => db.withdrawals.bulkDelete(keys),
+    ...writer(
+      (db) => db.withdrawals,
+      (r) => toWithdrawal(r as WithdrawalRow),
+      (w) => w.id,
+      same,
+    ),
     localKeys: (db, userId) =>
       db.withdrawals
         .where('[userId+createdAt]')
