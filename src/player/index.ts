@@ -2,7 +2,7 @@
 export * as playerActions from './actions';
 export { onListenQualified, type ListenQualified } from './listens';
 export { relatedTracks } from './queue';
-export { prepareAudio, startPlayer, type StartPlayerOptions } from './start-player';
+export { prepareAudio, primeTrack, startPlayer, type StartPlayerOptions } from './start-player';
 export { DEFAULT_VOLUME } from './store';
 export type { PlayerTrack, RepeatMode } from './types';
 export { useCurrentTrack } from './hooks/use-current-track';
@@ -13,4 +13,3 @@ export { KeyboardShortcuts, type KeyboardShortcutsProps } from './components/key
 export { toggleStems } from './stems';
 export { useStems } from './hooks/use-stems';
 export { NotDownloadedError } from './offline';
-export { primeTrack } from './engine';

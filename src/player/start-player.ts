@@ -22,6 +22,7 @@ export interface AudioSourceOf {
 
 let running: (() => void) | null = null;
 let prepare: ((tracks: readonly PlayerTrack[]) => void) | null = null;
+let prime: ((track: PlayerTrack) => void) | null = null;
 
 /**
  * Readies the audio of tracks on screen (a list the listener may click): their URLs are signed
@@ -31,14 +32,24 @@ export function prepareAudio(tracks: readonly PlayerTrack[]): void {
   prepare?.(tracks);
 }
 
+/**
+ * A press on a track's play button, before its click: the track's audio starts loading now
+ * (docs/player.md, "Loading from the press"). Nothing while no player runs.
+ */
+export function primeTrack(track: PlayerTrack): void {
+  prime?.(track);
+}
+
 export function startPlayer(options: StartPlayerOptions): () => void {
   running?.();
   const stopPersistence = startPersistence();
-  const stopEngine = startAudioEngine(options);
+  const engine = startAudioEngine(options);
   prepare = options.sourceOf?.prepare ?? null;
+  prime = engine.prime;
   const stop = () => {
     prepare = null;
-    stopEngine();
+    prime = null;
+    engine.stop();
     stopPersistence();
     if (running === stop) running = null;
   };
