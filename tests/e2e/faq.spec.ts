@@ -2,11 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** Picks a category the way a user does: by clicking its visible label. */
 async function pick(page: Page, category: string) {
-  await page
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${category}$`) })
-    .click();
+  const label = page.locator('label').filter({ hasText: new RegExp(`^${category}$`) });
+  await label.click();
   await expect(page.getByRole('radio', { name: category })).toBeChecked();
+  // The radio is checked natively at the click, before React renders the filtered list;
+  // the label's data-active comes from that render (CI once counted the old list).
+  await expect(label).toHaveAttribute('data-active', 'true');
 }
 
 test('FAQ filters by category and opens one answer at a time', async ({ page }) => {
