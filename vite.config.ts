@@ -93,7 +93,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
+          // happy-dom loads in about half of jsdom's time (each file sets up its own). Files
+          // that need no browser say `// @vitest-environment node`; the sync tests and the
+          // download manager say `jsdom`: they fetch a loopback server, which happy-dom's
+          // own fetch refuses as cross-origin (docs/architecture.md, "Unit suite run time").
+          environment: 'happy-dom',
           // tests/sync: the sync engine in the browser-like project against the real REST
           // server (tests/support/sync runs it in a child process).
           include: ['src/**/*.test.{ts,tsx}', 'tests/sync/**/*.test.ts'],

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as actions from './actions';
 import { onPlayerCommand, type PlayerCommand } from './commands';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { INITIAL_QUEUE_STATE, addToQueue, playNext } from './queue';
 import { a, b, c, d, startedOn, stateWith } from './queue-test-fixtures';

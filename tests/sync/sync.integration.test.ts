@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The repositories and the sync engine against the REAL embedded REST server (server/rest on a
  * migrated PGlite, in a child process: tests/support/sync/rest-server-process.mjs), with user JWTs.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Property: two devices of one user write while requests are dropped, answers are lost after
  * commit, tokens expire and the server fails, in random interleavings; after healing, both

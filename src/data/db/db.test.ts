@@ -1,3 +1,4 @@
+// @vitest-environment node
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { expect, it } from 'vitest';

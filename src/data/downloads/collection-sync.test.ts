@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Downloaded collections follow their tracks with nothing on screen: the real download manager
  * and the collection keeper on Dexie (fake-indexeddb) and undici's Cache Storage. The mirror is

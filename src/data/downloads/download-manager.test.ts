@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The download manager against a real HTTP server (node:http on loopback), a real Cache Storage
  * (undici's, with undici's fetch and Response so the cache accepts what it stores) and Dexie on

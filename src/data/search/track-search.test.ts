@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { testTrack } from '../db/test-track';
 import { reuseUnchanged } from './track-search';

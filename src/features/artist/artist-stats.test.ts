@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Track } from '@/data';
 import { testTrack } from '@/data/db/test-track';

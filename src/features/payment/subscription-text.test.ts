@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { POLL_ATTEMPTS, pollPlan, retryingText, type PollState } from './plan-polling';
 import { planButton } from './subscription-text';

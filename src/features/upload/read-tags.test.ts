@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pngCover, sineMp3, tagMp3 } from '@/test/audio-fixtures';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * Stems in the engine: setting stems swaps the track's sound for the stems player at the same
  * position (playing on), the mix and volume reach it, seeking and ending go through it, and
