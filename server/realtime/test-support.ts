@@ -3,13 +3,13 @@
  * PostgreSQL), the REST server and Realtime on one real port, and clients made with the official
  * libraries (@supabase/realtime-js, @supabase/supabase-js) over the `ws` package.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import WebSocket from 'ws';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
+import { serveHttp } from '../http/serve';
 import { loadKeys, userToken, type Keys } from '../keys/keys';
 import { createRestApp } from '../rest';
 import { startRealtime, type Realtime, type RealtimeLimits } from './index';
@@ -46,11 +46,8 @@ export async function startRealtimeHarness(
   const app = new Hono();
   app.route('/rest/v1', rest);
   app.route('/realtime/v1', realtime.http);
-  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ server: s, port: info.port }),
-    );
-  });
+  // serveHttp: npm start's server, with its 65 s keep-alive (server/http/serve.ts).
+  const { server, port } = await serveHttp(app.fetch, { port: 0, hostname: '127.0.0.1' });
   realtime.attach(server);
   const url = `http://127.0.0.1:${port}`;
   const clients: RealtimeClient[] = [];

@@ -2,12 +2,12 @@
  * Storage integration harness: a fresh migrated database, `/rest/v1` and `/storage/v1` on a real
  * port, users, and supabase-js clients for them, as the app uses them.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
 import { createUser, type TestUser } from '../db/test-factories';
+import { serveHttp } from '../http/serve';
 import { loadKeys, signHs256, type Keys } from '../keys';
 import { createStorageApp } from './app';
 import { openObjectStore, type ObjectStore } from './object-store';
@@ -30,15 +30,14 @@ function NoWebSocket(): never {
   throw new Error('realtime is not used by the storage tests');
 }
 
-export function serveApp(app: Hono): Promise<{ url: string; close: () => Promise<void> }> {
-  return new Promise((resolve) => {
-    const server: ServerType = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    );
-  });
+/**
+ * Serves `app` on a free loopback port through serveHttp, as `npm start` serves it (its 65 s
+ * keep-alive: with Node's default 5 s, a request sent on an idle connection as the server closed
+ * it failed with "fetch failed"; CI saw it once, after a test that paused 5 s between fetches).
+ */
+export async function serveApp(app: Hono): Promise<{ url: string; close: () => Promise<void> }> {
+  const { url, close } = await serveHttp(app.fetch, { port: 0, hostname: '127.0.0.1' });
+  return { url, close };
 }
 
 export function supabaseClient(url: string, anonKey: string, token?: string): SupabaseClient {
