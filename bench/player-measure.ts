@@ -206,7 +206,10 @@ export async function rawPlayToAudio(page: Page, src: string, preload: boolean):
     async ([url, wait]) => {
       const audio = new Audio();
       audio.preload = 'auto';
-      audio.volume = 0;
+      // Audible, as the player's elements are: Chromium moves a volume-0 element's clock
+      // without waiting for the audio output (1-8 ms after play()), an audible one's at the
+      // output's next callback, every 23.2 ms here (2-27 ms): docs/player.md, session 12.
+      audio.volume = 1;
       const fresh = new URL(url, location.href);
       fresh.searchParams.set('raw', String(Math.random()));
       audio.src = fresh.href;
