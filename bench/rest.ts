@@ -23,10 +23,11 @@ import type {
   TransactionOptions,
 } from '../server/db/database';
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database';
-import { loadKeys } from '../server/keys/keys';
+import { loadKeys, type Keys } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
 import { Cleanup } from './cleanup';
 import { postgresCpuMicros, startPostgres } from './postgres';
+import { gatewayBreakdown, type Breakdown, type ProbeAnswer } from './rest-breakdown';
 import { render, startLoadGenerator, type LoadResult, type LoadWorker } from './rest-load';
 import {
   FOLLOWS_PER_USER,
@@ -158,7 +159,7 @@ async function directLoop(
   seconds: number,
   concurrency: number,
   counter: { next: number },
-  once: (i: number) => Promise<void>,
+  once: (i: number) => Promise<unknown>,
 ): Promise<DirectRound> {
   const latencies: number[] = [];
   const last = counter.next + DIRECT_MAX;
@@ -250,6 +251,8 @@ interface Row {
   /** PostgreSQL's processes, CPU µs per request and per direct transaction (null: PGlite). */
   pgGateway: number | null;
   pgDirect: number | null;
+  /** The first request kind only: where the gateway's CPU per request goes (rest-breakdown.ts). */
+  breakdown?: Breakdown;
 }
 
 interface DatabaseReport {
@@ -299,7 +302,7 @@ async function benchDatabase(
   };
   for (const [k, s] of scenarios(catalogue, keys.anonKey).entries()) {
     report.rows.push(
-      await benchScenario(s, `s${k}`, server.url, catalogue.tokens, rec, worker, pgPort),
+      await benchScenario(s, `s${k}`, server.url, catalogue.tokens, rec, worker, keys, pgPort),
     );
   }
   report.loadAfter = loadavg();
@@ -313,6 +316,7 @@ async function benchScenario(
   tokens: string[],
   rec: ReturnType<typeof recording>,
   worker: LoadWorker,
+  keys: Pick<Keys, 'jwtSecret'>,
   pgPort?: number,
 ): Promise<Row> {
   const first = s.variants[0];
@@ -321,6 +325,7 @@ async function benchScenario(
   // Probe: one request through the gateway, recording the transaction it runs.
   let probe = '';
   let probeBody = '';
+  let answer: ProbeAnswer | undefined;
   const transactions = await rec.record(async () => {
     const res = await fetch(origin + render(s.path, first.vars, PROBE_N), {
       method: s.method,
@@ -329,6 +334,17 @@ async function benchScenario(
     });
     probeBody = await res.text();
     probe = s.check(res.status, probeBody);
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, key) => {
+      if (
+        key !== 'content-length' &&
+        key !== 'date' &&
+        key !== 'connection' &&
+        key !== 'keep-alive'
+      )
+        headers[key] = value;
+    });
+    answer = { status: res.status, headers, body: probeBody };
   });
   const tx = transactions[0];
   const context = tx?.prelude[0];
@@ -400,6 +416,7 @@ async function benchScenario(
       throw new Error(`direct answer differs from the gateway's: ${String(body).slice(0, 100)}`);
     if (i === 0 && s.path.includes('/rpc/') && body !== probeBody)
       throw new Error(`direct RPC answered ${String(body)}, the gateway ${probeBody}`);
+    return result;
   };
   // Gateway and direct in alternating rounds: on a shared machine the load of the moment
   // weighs on both alike, and the ratio of each round is taken back to back.
@@ -443,6 +460,19 @@ async function benchScenario(
     cpu.pgDirect += pgSince(pg0);
   }
   prof?.disconnect();
+  // The first request kind (the single-row GET): the HTTP floor and the REST core alone.
+  const probeResult = tag === 's0' && s.method === 'GET' && answer ? await once(0) : undefined;
+  const breakdown =
+    probeResult && answer
+      ? await gatewayBreakdown({
+          db: rec.db,
+          keys,
+          answer,
+          result: probeResult,
+          worker,
+          spec: spec(`${tag}b`, MEASURE_SECONDS / ROUNDS),
+        })
+      : undefined;
   const ratios = gatewayRounds.map((g, k) => {
     const d = directRounds[k];
     const tps = d && d.seconds > 0 ? d.latencies.length / d.seconds : 0;
@@ -463,6 +493,7 @@ async function benchScenario(
       gateway.ok > 0 ? gatewayRounds.reduce((sum, r) => sum + r.cpuMicros, 0) / gateway.ok : 0,
     pgGateway: pgPort === undefined || gateway.ok === 0 ? null : cpu.pgGateway / gateway.ok,
     pgDirect: pgPort === undefined || direct.count === 0 ? null : cpu.pgDirect / direct.count,
+    ...(breakdown ? { breakdown } : {}),
   };
 }
 
@@ -519,6 +550,13 @@ function printReport(r: DatabaseReport) {
   console.log(line(head));
   for (const l of lines) console.log(line(l));
   for (const row of r.rows) {
+    const b = row.breakdown;
+    if (b)
+      console.log(
+        `  ${row.name}, this process's CPU µs per request: gateway ${fmt(row.cpuGateway)}, direct ${fmt(row.cpuDirect)}; ` +
+          `node:http alone sending the same answer ${fmt(b.httpFloor)} (${fmt(b.httpFloorRps)} req/s), ` +
+          `the REST core alone (in process, database answered at once) ${fmt(b.core)}`,
+      );
     if (row.gateway.failed > 0)
       console.log(`  ! ${row.name}: HTTP statuses ${JSON.stringify(row.gateway.statuses)}`);
     if (row.direct.failed > 0)
