@@ -2,7 +2,8 @@
 export * as playerActions from './actions';
 export { onListenQualified, type ListenQualified } from './listens';
 export { relatedTracks } from './queue';
-export { prepareAudio, primeTrack, startPlayer, type StartPlayerOptions } from './start-player';
+export { prepareAudio, startPlayer, type StartPlayerOptions } from './start-player';
+export { pressToPrime, type PressTarget, type PressToPrimeProps } from './press-to-prime';
 export { DEFAULT_VOLUME } from './store';
 export type { PlayerTrack, RepeatMode } from './types';
 export { useCurrentTrack } from './hooks/use-current-track';
