@@ -5,7 +5,7 @@ import { CopyLinkButton } from '@/components/copy-link-button';
 import { useProfile, type Playlist, type Track } from '@/data';
 import { DownloadButton, toPlayerTracks, trackCountLabel } from '@/features/catalogue';
 import { formatRuntime, totalDuration } from '@/lib/format-runtime';
-import { playerActions, pressToPrime, useIsPlayingFrom } from '@/player';
+import { playerActions, playlistStart, pressToPrime, useIsPlayingFrom } from '@/player';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistMenu } from './playlist-menu';
 
@@ -105,11 +105,9 @@ export function PlaylistHeader({
             )
           }
           aria-label={playing ? 'Pause playlist' : 'Play playlist'}
-          // Play starts the first track (shuffle or not: playPlaylist picks no random track);
-          // while a track of the playlist is current it pauses or resumes: nothing to load.
-          {...pressToPrime((current) =>
-            current && queue.some((t) => t.id === current.id) ? null : queue[0],
-          )}
+          // The press loads the track the click starts (the first; none while one of the
+          // playlist's tracks is current: the click pauses or resumes it).
+          {...pressToPrime((current) => playlistStart({ currentTrack: current }, queue))}
           onClick={() => playerActions.playPlaylist(queue)}
         >
           {playing ? 'Pause' : 'Play'}
