@@ -1,8 +1,9 @@
 /** The player's public surface for features and the app shell (its on-demand UI: ./ui.ts). */
 export * as playerActions from './actions';
 export { onListenQualified, type ListenQualified } from './listens';
-export { relatedTracks } from './queue';
-export { prepareAudio, primeTrack, startPlayer, type StartPlayerOptions } from './start-player';
+export { playlistStart, relatedTracks } from './queue';
+export { prepareAudio, startPlayer, type StartPlayerOptions } from './start-player';
+export { pressToPrime, type PressTarget, type PressToPrimeProps } from './press-to-prime';
 export { DEFAULT_VOLUME } from './store';
 export type { PlayerTrack, RepeatMode } from './types';
 export { useCurrentTrack } from './hooks/use-current-track';

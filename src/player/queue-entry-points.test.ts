@@ -5,6 +5,7 @@ import {
   clickTrack,
   playFromTrackPage,
   playPlaylist,
+  playlistStart,
   randomOther,
   relatedTracks,
   upcomingTrack,
@@ -130,6 +131,23 @@ describe('playPlaylist', () => {
     const start = stateWith({});
     expect(playPlaylist(start, [])).toBe(start);
     expect(playPlaylist(INITIAL_QUEUE_STATE, [])).toBe(INITIAL_QUEUE_STATE);
+  });
+});
+
+describe('playlistStart (what the Play press loads)', () => {
+  it('is the track playPlaylist starts: the first, with shuffle on or off', () => {
+    for (const shuffle of [false, true]) {
+      const state = stateWith({ currentTrack: d, queue: [d], shuffle });
+      expect(playlistStart(state, abc)).toBe(a);
+      expect(playPlaylist(state, abc).currentTrack).toBe(a);
+    }
+    expect(playlistStart(INITIAL_QUEUE_STATE, abc)).toBe(a);
+  });
+
+  it('none while a track of the playlist is current (playing or paused), none when empty', () => {
+    for (const isPlaying of [true, false])
+      expect(playlistStart(stateWith({ currentTrack: c, isPlaying }), abc)).toBeNull();
+    expect(playlistStart(INITIAL_QUEUE_STATE, [])).toBeNull();
   });
 });
 

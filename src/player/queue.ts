@@ -198,9 +198,24 @@ export function playFromTrackPage(
 }
 
 /** Whether the current track is one of the playlist's tracks. */
-export function isPlayingFrom(state: QueueState, tracks: readonly PlayerTrack[]): boolean {
+export function isPlayingFrom(
+  state: Pick<QueueState, 'currentTrack'>,
+  tracks: readonly PlayerTrack[],
+): boolean {
   const current = state.currentTrack;
   return current !== null && tracks.some((t) => t.id === current.id);
+}
+
+/**
+ * The track a playlist's play starts: its first (shuffle or not: it picks no random track), or
+ * null when it starts none (a track of it is current, so it pauses or resumes; it is empty).
+ * What its button's press loads (pressToPrime).
+ */
+export function playlistStart(
+  state: Pick<QueueState, 'currentTrack'>,
+  tracks: readonly PlayerTrack[],
+): PlayerTrack | null {
+  return isPlayingFrom(state, tracks) ? null : (tracks[0] ?? null);
 }
 
 /**
@@ -209,7 +224,7 @@ export function isPlayingFrom(state: QueueState, tracks: readonly PlayerTrack[])
  */
 export function playPlaylist(state: QueueState, tracks: readonly PlayerTrack[]): QueueState {
   if (isPlayingFrom(state, tracks)) return togglePlay(state);
-  const first = tracks[0];
+  const first = playlistStart(state, tracks);
   if (!first) return state;
   return setTrack({ ...state, queue: [...tracks] }, first);
 }

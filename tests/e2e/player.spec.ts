@@ -3,7 +3,7 @@
  * from /explore's rows, and every assertion on sound reads the audio element the player plays.
  * Fresh users throughout: 30 s of one track records a listen, L writes a like.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PLAYER_STORAGE_KEY, PlayerPage, signInFresh } from './support/player-page';
 import { serverRows } from './support/session';
 import { chooseRowAction } from './support/row-menu';
@@ -84,19 +84,31 @@ test('a click starts audio, play/pause follows, next and previous walk the list'
   await player.expectBarTitle(first);
 });
 
-test("a row's track starts loading at the press, and its click plays that same element", async ({
-  page,
-}) => {
-  const player = await start(page, ARTIST);
-  const [first] = (await player.rowTitles()) as [string];
+/** The id of the track titled `title` (the server's row). */
+async function trackIdOf(page: Page, title: string): Promise<string> {
   const [row] = await serverRows<Pick<TrackRow, 'id'>>(
     page.request,
-    `tracks?select=id&title=eq.${encodeURIComponent(first)}`,
+    `tracks?select=id&title=eq.${encodeURIComponent(title)}`,
   );
-  const id = (row as Pick<TrackRow, 'id'>).id;
+  return (row as Pick<TrackRow, 'id'>).id;
+}
+
+/**
+ * Loading from the press (docs/player.md): a held press on `button`, a control that starts the
+ * track `id`, loads that track's element while nothing plays; the release (the click) plays that
+ * same element, not a second one.
+ */
+async function expectPressLoadsAndClickPlays(
+  player: PlayerPage,
+  button: Locator,
+  id: string,
+  title: string,
+): Promise<void> {
+  const { page } = player;
   const ofTrack = async () =>
     (await player.audioNodes()).filter((n) => n.src.includes(`/renditions/${id}/`));
-  const button = player.rowPlayButton(first);
+  await expect(player.bar).toHaveCount(0);
+  expect(await ofTrack()).toHaveLength(0);
   await button.hover();
   await page.mouse.down();
   // Pressed, not clicked: the track's element is loading, nothing plays, no bar yet.
@@ -109,7 +121,7 @@ test("a row's track starts loading at the press, and its click plays that same e
       if (node.src.includes(`/renditions/${trackId}/`)) node.dataset.pressed = 'yes';
   }, id);
   await page.mouse.up();
-  await player.expectBarTitle(first);
+  await player.expectBarTitle(title);
   await player.expectAudioAdvancing();
   expect(await ofTrack()).toHaveLength(1);
   const playing = await page.evaluate(() =>
@@ -118,6 +130,48 @@ test("a row's track starts loading at the press, and its click plays that same e
       .map((node) => node.dataset.pressed ?? 'no'),
   );
   expect(playing).toEqual(['yes']);
+}
+
+test("a row's track starts loading at the press, and its click plays that same element", async ({
+  page,
+}) => {
+  const player = await start(page, ARTIST);
+  const [first] = (await player.rowTitles()) as [string];
+  await expectPressLoadsAndClickPlays(
+    player,
+    player.rowPlayButton(first),
+    await trackIdOf(page, first),
+    first,
+  );
+});
+
+test("a home cover's track loads at the press, and its click plays that element", async ({
+  page,
+}) => {
+  await signInFresh(page);
+  await page.goto('/home');
+  const cover = page.getByRole('region', { name: 'Recently Added' }).getByRole('listitem').first();
+  const title = (await cover.getByRole('link').textContent({ timeout: 60_000 }))!;
+  await expectPressLoadsAndClickPlays(
+    new PlayerPage(page),
+    cover.getByRole('button', { name: `Play ${title}` }),
+    await trackIdOf(page, title),
+    title,
+  );
+});
+
+test("the track page's Play loads its track at the press, and its click plays it", async ({
+  page,
+}) => {
+  await signInFresh(page);
+  const title = 'Harbor Lights';
+  const id = await trackIdOf(page, title);
+  await page.goto(`/track/${id}`);
+  const play = page
+    .getByRole('region', { name: title })
+    .getByRole('button', { name: `Play ${title}`, exact: true });
+  await expect(play).toBeVisible({ timeout: 30_000 });
+  await expectPressLoadsAndClickPlays(new PlayerPage(page), play, id, title);
 });
 
 test('repeat cycles off, all, one with its state in the label; shuffle toggles pressed', async ({

@@ -18,7 +18,14 @@ import {
 import { useDownloadedTrackIds, type Track } from '@/data';
 import { formatTime } from '@/lib/format-time';
 import { whenIdle } from '@/lib/when-idle';
-import { playerActions, prepareAudio, primeTrack, useCurrentTrack, useIsPlaying } from '@/player';
+import {
+  playerActions,
+  prepareAudio,
+  pressToPrime,
+  useCurrentTrack,
+  useIsPlaying,
+  type PlayerTrack,
+} from '@/player';
 import { CoverArt } from './cover-art';
 import { albumLabel, toPlayerTracks } from './to-player-track';
 import classes from './track-list.module.css';
@@ -69,12 +76,8 @@ export function TrackList({
     const playerTrack = latest.current.queue[index];
     if (playerTrack) prepareAudio([playerTrack]);
   }, []);
-  // The press on a play button, before its click: the track's audio starts loading now
-  // (docs/player.md, "Loading from the press").
-  const press = useCallback((index: number) => {
-    const playerTrack = latest.current.queue[index];
-    if (playerTrack) primeTrack(playerTrack);
-  }, []);
+  // The track a row's play button plays, read at the press (pressToPrime).
+  const trackAt = useCallback((index: number) => latest.current.queue[index], []);
   const remove = useCallback((track: Track) => latest.current.onRemove?.(track), []);
   // The rows on screen are likely to be played: their audio URLs are signed ahead, in one
   // request, once the page is idle (a click then starts the audio without waiting for one).
@@ -109,7 +112,7 @@ export function TrackList({
               isPlaying={isCurrent && playing}
               isDownloaded={downloaded.has(track.id)}
               onPlay={play}
-              onPress={press}
+              trackAt={trackAt}
               onIntent={intent}
               onRemove={remove}
               removable={onRemove !== undefined}
@@ -130,7 +133,7 @@ interface TrackRowProps {
   isPlaying: boolean;
   isDownloaded: boolean;
   onPlay: (index: number) => void;
-  onPress: (index: number) => void;
+  trackAt: (index: number) => PlayerTrack | undefined;
   onIntent: (index: number) => void;
   onRemove: (track: Track) => void;
   removable: boolean;
@@ -145,7 +148,7 @@ const TrackRow = memo(function TrackRow({
   isPlaying,
   isDownloaded,
   onPlay,
-  onPress,
+  trackAt,
   onIntent,
   onRemove,
   removable,
@@ -173,12 +176,9 @@ const TrackRow = memo(function TrackRow({
             color={isCurrent ? 'ember' : 'gray'}
             radius="xl"
             aria-label={isPlaying ? `Pause ${track.title}` : `Play ${track.title}`}
-            onPointerDown={(e) => {
-              if (e.button === 0) onPress(index);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') onPress(index);
-            }}
+            // The press, before its click: the track's audio starts loading now
+            // (docs/player.md, "Loading from the press").
+            {...pressToPrime(() => trackAt(index))}
             onClick={(e) => {
               e.stopPropagation();
               onPlay(index);

@@ -4,7 +4,7 @@ import { AnchorLink } from '@/components/router-links';
 import type { FriendActivity } from '@/data/repositories/use-friends-activity';
 import { CoverArt } from '@/features/catalogue/cover-art';
 import { toPlayerTrack } from '@/features/catalogue/to-player-track';
-import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
+import { playerActions, pressToPrime, useCurrentTrack, useIsPlaying } from '@/player';
 import { timeAgo } from './home-text';
 
 /** One listen of a followed user: who, what (track page link), when; the cover plays it. */
@@ -69,6 +69,7 @@ export function ActivityItem({
         </Text>
       </div>
       <UnstyledButton
+        {...pressToPrime(() => toPlayerTrack(item.track))}
         onClick={play}
         aria-label={`${playing ? 'Pause' : 'Play'} ${item.track.title}`}
         className="home-activity-cover"

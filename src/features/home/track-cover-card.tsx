@@ -4,11 +4,11 @@ import { AnchorLink } from '@/components/router-links';
 import type { Track } from '@/data';
 import { CoverArt } from '@/features/catalogue/cover-art';
 import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue/to-player-track';
-import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
+import { playerActions, pressToPrime, useCurrentTrack, useIsPlaying } from '@/player';
 
 /**
  * A track as a cover card: the cover plays it with `list` as the queue (or pauses it when it is
- * the current track), the title opens /track/{id}.
+ * the current track; its press loads it: pressToPrime), the title opens /track/{id}.
  */
 export function TrackCoverCard({ track, list }: { track: Track; list: readonly Track[] }) {
   const current = useCurrentTrack();
@@ -23,6 +23,7 @@ export function TrackCoverCard({ track, list }: { track: Track; list: readonly T
         className="home-cover-button"
         aria-label={`${playing ? 'Pause' : 'Play'} ${track.title}`}
         data-current={isCurrent || undefined}
+        {...pressToPrime(() => toPlayerTrack(track))}
         onClick={() => playerActions.clickTrack(toPlayerTracks(list), toPlayerTrack(track))}
       >
         <span className="home-cover">

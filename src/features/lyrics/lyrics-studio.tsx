@@ -6,7 +6,13 @@ import { normaliseLyricLines, useAllTracks, type Lyrics, type Track } from '@/da
 import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
 import { formatTime } from '@/lib/format-time';
 import { lrcFileName, toLrc } from '@/lib/lrc';
-import { playerActions, useCurrentTrack, useIsPlaying, usePlaybackProgress } from '@/player';
+import {
+  playerActions,
+  pressToPrime,
+  useCurrentTrack,
+  useIsPlaying,
+  usePlaybackProgress,
+} from '@/player';
 import { LrcTools } from './lrc-tools';
 import { downloadText } from './download-text';
 import { saveErrorMessage, saveLyrics } from './save-lyrics';
@@ -92,6 +98,7 @@ export function LyricsStudio({ track, lyrics, onDone }: LyricsStudioProps) {
                   <IconPlayerPlayFilled size={14} aria-hidden />
                 )
               }
+              {...pressToPrime(() => toPlayerTrack(track))}
               onClick={() => playerActions.playFromTrackPage(toPlayerTrack(track), catalogue)}
             >
               {isCurrent && playing ? 'Pause track' : 'Play track'}

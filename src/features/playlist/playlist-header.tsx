@@ -5,7 +5,7 @@ import { CopyLinkButton } from '@/components/copy-link-button';
 import { useProfile, type Playlist, type Track } from '@/data';
 import { DownloadButton, toPlayerTracks, trackCountLabel } from '@/features/catalogue';
 import { formatRuntime, totalDuration } from '@/lib/format-runtime';
-import { playerActions, useIsPlayingFrom } from '@/player';
+import { playerActions, playlistStart, pressToPrime, useIsPlayingFrom } from '@/player';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistMenu } from './playlist-menu';
 
@@ -105,6 +105,9 @@ export function PlaylistHeader({
             )
           }
           aria-label={playing ? 'Pause playlist' : 'Play playlist'}
+          // The press loads the track the click starts (the first; none while one of the
+          // playlist's tracks is current: the click pauses or resumes it).
+          {...pressToPrime((current) => playlistStart({ currentTrack: current }, queue))}
           onClick={() => playerActions.playPlaylist(queue)}
         >
           {playing ? 'Pause' : 'Play'}

@@ -5,7 +5,13 @@ import { AnchorLink } from '@/components/router-links';
 import { useAllTracks, useSyncStatus, type Track } from '@/data';
 import { CoverArt, toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
 import { formatTime } from '@/lib/format-time';
-import { playerActions, relatedTracks, useCurrentTrack, useIsPlaying } from '@/player';
+import {
+  playerActions,
+  pressToPrime,
+  relatedTracks,
+  useCurrentTrack,
+  useIsPlaying,
+} from '@/player';
 
 /** 'Up next in the vibe': up to 5 tracks of the same artist or album, each playable. */
 export function RelatedTracks({ track }: { track: Track }) {
@@ -80,6 +86,7 @@ export function RelatedTracks({ track }: { track: Track }) {
                   radius="xl"
                   size="lg"
                   aria-label={`${isPlaying ? 'Pause' : 'Play'} ${item.title}`}
+                  {...pressToPrime(() => queue[index])}
                   onClick={() => {
                     const target = queue[index];
                     if (target) playerActions.clickTrack(queue, target);

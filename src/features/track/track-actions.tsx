@@ -8,7 +8,14 @@ import { useMemo } from 'react';
 import { CopyLinkButton } from '@/components/copy-link-button';
 import { useAllTracks, type Track } from '@/data';
 import { DownloadButton, toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
-import { playerActions, toggleStems, useCurrentTrack, useIsPlaying, useStems } from '@/player';
+import {
+  playerActions,
+  pressToPrime,
+  toggleStems,
+  useCurrentTrack,
+  useIsPlaying,
+  useStems,
+} from '@/player';
 import { AddToPlaylistMenu } from './add-to-playlist-menu';
 import { LikeTrackButton } from './like-track-button';
 
@@ -23,6 +30,8 @@ export function TrackActions({ track }: { track: Track }) {
   const stemsOn = current?.id === track.id && stems.status === 'on';
   const stemsLoading = current?.id === track.id && stems.status === 'loading';
   const trackIds = useMemo(() => [track.id], [track.id]);
+  // Play, and Stems while another track is current, start this track: the press loads it.
+  const press = pressToPrime(() => toPlayerTrack(track));
   return (
     <Group gap="sm" mt="xs">
       <Button
@@ -36,6 +45,7 @@ export function TrackActions({ track }: { track: Track }) {
           )
         }
         aria-label={`${isPlaying ? 'Pause' : 'Play'} ${track.title}`}
+        {...press}
         onClick={() => playerActions.playFromTrackPage(toPlayerTrack(track), catalogue)}
       >
         {isPlaying ? 'Pause' : 'Play'}
@@ -48,6 +58,7 @@ export function TrackActions({ track }: { track: Track }) {
         loading={stemsLoading}
         aria-pressed={stemsOn}
         aria-label={`Stems of ${track.title}`}
+        {...press}
         onClick={() => {
           // Stems belong to the playing track: start this one first.
           if (current?.id !== track.id) {

@@ -2,6 +2,7 @@ import { Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import * as actions from '../actions';
 import { useCurrentTrack } from '../hooks/use-current-track';
 import { useQueue } from '../hooks/use-queue';
+import { pressToPrime } from '../press-to-prime';
 import { TrackCover } from './track-cover';
 
 export interface QueuePanelProps {
@@ -9,7 +10,10 @@ export interface QueuePanelProps {
   onClose: () => void;
 }
 
-/** The play queue; a row plays its track (or toggles pause on the current one). */
+/**
+ * The play queue; a row plays its track (or toggles pause on the current one), its track loading
+ * from the press (pressToPrime).
+ */
 export function QueuePanel({ opened, onClose }: QueuePanelProps) {
   const queue = useQueue();
   const current = useCurrentTrack();
@@ -34,6 +38,7 @@ export function QueuePanel({ opened, onClose }: QueuePanelProps) {
                   w="100%"
                   p={6}
                   aria-current={isCurrent ? 'true' : undefined}
+                  {...pressToPrime(track)}
                   onClick={() => actions.clickTrack(queue, track)}
                   style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                   bg={isCurrent ? 'dark.5' : undefined}

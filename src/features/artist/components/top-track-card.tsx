@@ -3,7 +3,13 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { AnchorLink } from '@/components/router-links';
 import type { Track } from '@/data';
 import { albumLabel, CoverArt, toPlayerTracks } from '@/features/catalogue';
-import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
+import {
+  playerActions,
+  pressToPrime,
+  useCurrentTrack,
+  useIsPlaying,
+  type PressToPrimeProps,
+} from '@/player';
 import { formatCount } from '../artist-stats';
 import classes from './artist.module.css';
 
@@ -12,6 +18,8 @@ export function TopTrackCard({ track, queue }: { track: Track; queue: readonly T
   const current = useCurrentTrack();
   const playing = useIsPlaying();
   const isPlaying = current?.id === track.id && playing;
+  // 'Dive in' starts the top track (as dive finds it in the queue): its press loads it.
+  const press = pressToPrime(() => toPlayerTracks(queue).find((t) => t.id === track.id));
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} className={classes.topTrack}>
       <Group gap="lg" wrap="nowrap" align="center">
@@ -37,6 +45,7 @@ export function TopTrackCard({ track, queue }: { track: Track; queue: readonly T
         </Stack>
         <DiveButton
           playing={isPlaying}
+          press={press}
           onClick={() => dive(track, queue)}
           size="md"
           visibleFrom="xs"
@@ -44,6 +53,7 @@ export function TopTrackCard({ track, queue }: { track: Track; queue: readonly T
       </Group>
       <DiveButton
         playing={isPlaying}
+        press={press}
         onClick={() => dive(track, queue)}
         fullWidth
         mt="md"
@@ -56,15 +66,22 @@ export function TopTrackCard({ track, queue }: { track: Track; queue: readonly T
 /** 'Dive in', or 'Pause' while the top track plays: beside the track, or under it on a phone. */
 function DiveButton({
   playing,
+  press,
   onClick,
   ...layout
-}: { playing: boolean; onClick: () => void } & Pick<
+}: { playing: boolean; press: PressToPrimeProps; onClick: () => void } & Pick<
   ButtonProps,
   'size' | 'fullWidth' | 'mt' | 'visibleFrom' | 'hiddenFrom'
 >) {
   const Icon = playing ? IconPlayerPauseFilled : IconPlayerPlayFilled;
   return (
-    <Button radius="xl" leftSection={<Icon size={18} aria-hidden />} onClick={onClick} {...layout}>
+    <Button
+      radius="xl"
+      leftSection={<Icon size={18} aria-hidden />}
+      {...press}
+      onClick={onClick}
+      {...layout}
+    >
       {playing ? 'Pause' : 'Dive in'}
     </Button>
   );

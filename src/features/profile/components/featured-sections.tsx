@@ -3,7 +3,7 @@ import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react
 import { AnchorLink } from '@/components/router-links';
 import { usePlaylist, type Track } from '@/data';
 import { albumLabel, CoverArt, PlaylistCard, toPlayerTrack } from '@/features/catalogue';
-import { playerActions, useCurrentTrack, useIsPlaying } from '@/player';
+import { playerActions, pressToPrime, useCurrentTrack, useIsPlaying } from '@/player';
 
 function FeaturedTrack({ track }: { track: Track }) {
   const current = useCurrentTrack();
@@ -35,6 +35,7 @@ function FeaturedTrack({ track }: { track: Track }) {
           radius="xl"
           color="ember"
           aria-label={playing ? `Pause ${track.title}` : `Play ${track.title}`}
+          {...pressToPrime(() => toPlayerTrack(track))}
           onClick={() => {
             const t = toPlayerTrack(track);
             playerActions.clickTrack([t], t);
