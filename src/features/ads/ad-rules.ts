@@ -24,3 +24,20 @@ export function scrolledPastHalf(el: {
   const range = el.scrollHeight - el.clientHeight;
   return range > 0 && el.scrollTop / range > SCROLL_FRACTION;
 }
+
+/**
+ * Whether the reader is filling in a form: the focus is in a field or inside a `<form>`. The
+ * pop-up waits then (its next trigger opens it): opened over a form's buttons it took the click
+ * meant for 'Save changes' (seen in e2e, session 11).
+ */
+export function isEditing(active: Element | null): boolean {
+  if (!active || active === active.ownerDocument.body) return false;
+  if (active.closest('form')) return true;
+  const tag = active.tagName;
+  return (
+    tag === 'INPUT' ||
+    tag === 'TEXTAREA' ||
+    tag === 'SELECT' ||
+    (active instanceof HTMLElement && active.isContentEditable)
+  );
+}

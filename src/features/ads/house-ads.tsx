@@ -7,6 +7,7 @@ import { getPlan } from '@/lib/plans';
 import {
   AD_CHECK_INTERVAL_MS,
   EXIT_INTENT_MIN_SCROLL_PX,
+  isEditing,
   POPUP_DELAY_MS,
   recheckDelay,
   scrolledPastHalf,
@@ -55,9 +56,12 @@ export default function HouseAds({
     if (popup !== 'hidden') return;
     const main = document.getElementById(mainId);
     if (!main) return;
+    // Not while the reader fills in a form: the timer looks again, a scroll or exit intent
+    // opens it later.
     const open = () => {
-      if (eligibleRef.current) setPopup('open');
-      return eligibleRef.current;
+      const ok = eligibleRef.current && !isEditing(document.activeElement);
+      if (ok) setPopup('open');
+      return ok;
     };
     let timer = 0;
     const timed = () => {
