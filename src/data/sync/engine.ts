@@ -87,6 +87,13 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
   let unreachable = false;
   const cleanups: (() => void)[] = [];
 
+  /**
+   * The indicator while a request is tried: offline when the browser says so or nothing got
+   * through last time (a retry does not flip it to syncing), else syncing. The request is still
+   * made: its answer decides (session 12: a reload offline showed 'Syncing' until it failed).
+   */
+  const attemptPhase = () => (unreachable || !online() ? 'offline' : 'syncing');
+
   const fail = (letter: DeadLetter) => {
     status.set({ lastFailure: letter.userMessage });
     options.onRejected?.(letter);
@@ -98,8 +105,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
     while ((wantPush && !pushBlocked) || wantPull) {
       if (wantPush && !pushBlocked) {
         wantPush = false;
-        // While nothing gets through, a retry does not flip the indicator to syncing.
-        status.set({ phase: unreachable ? 'offline' : 'syncing' });
+        status.set({ phase: attemptPhase() });
         outcome = await push({
           db,
           remote,
@@ -117,8 +123,7 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
       }
       if (wantPull) {
         wantPull = false;
-        // While nothing gets through, a retry does not flip the indicator to syncing.
-        status.set({ phase: unreachable ? 'offline' : 'syncing' });
+        status.set({ phase: attemptPhase() });
         try {
           await pullWithRefresh();
           unreachable = false;

@@ -158,6 +158,41 @@ describe('engine', () => {
     await engine.stop();
   });
 
+  it('never shows syncing while the browser says offline, even while a request is tried', async () => {
+    await repos.likes.toggle('a');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const noResponse = () => new RemoteError({ status: 0, code: '', message: 'Failed to fetch' });
+    remote.select = async () => {
+      throw noResponse();
+    };
+    remote.profile = async () => {
+      throw noResponse();
+    };
+    remote.script.push({ status: 0, code: '', message: 'Failed to fetch' });
+    const engine = createSyncEngine({
+      db,
+      remote,
+      userId: ME,
+      clientId: 'c1',
+      autoRun: false,
+      scheduleRetries: false,
+    });
+    const phases: string[] = [];
+    const unsubscribe = engine.status.subscribe(() =>
+      phases.push(engine.status.getSnapshot().phase),
+    );
+    try {
+      engine.start();
+      expect((await engine.syncNow()).kind).toBe('retry');
+      expect(phases).toContain('offline');
+      expect(phases).not.toContain('syncing');
+    } finally {
+      unsubscribe();
+      onLine.mockRestore();
+      await engine.stop();
+    }
+  });
+
   it('reports offline while requests get no response, even when navigator says online', async () => {
     await repos.likes.toggle('a');
     // No response to anything (a page reloaded while offline; navigator.onLine may still be true).
