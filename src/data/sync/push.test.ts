@@ -158,18 +158,23 @@ describe('engine', () => {
     await engine.stop();
   });
 
-  it('never shows syncing while the browser says offline, even while a request is tried', async () => {
-    await repos.likes.toggle('a');
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  /**
+   * An engine (no timers) over a remote that answers nothing (status 0: a page reloaded while
+   * offline) until `reachable()` says so; the queued push fails the same way once.
+   */
+  function unreachableEngine(reachable: () => boolean) {
     const noResponse = () => new RemoteError({ status: 0, code: '', message: 'Failed to fetch' });
-    remote.select = async () => {
-      throw noResponse();
+    const { select, profile } = remote;
+    remote.select = async (q) => {
+      if (!reachable()) throw noResponse();
+      return select(q);
     };
-    remote.profile = async () => {
-      throw noResponse();
+    remote.profile = async (id, own) => {
+      if (!reachable()) throw noResponse();
+      return profile(id, own);
     };
     remote.script.push({ status: 0, code: '', message: 'Failed to fetch' });
-    const engine = createSyncEngine({
+    return createSyncEngine({
       db,
       remote,
       userId: ME,
@@ -177,6 +182,12 @@ describe('engine', () => {
       autoRun: false,
       scheduleRetries: false,
     });
+  }
+
+  it('never shows syncing while the browser says offline, even while a request is tried', async () => {
+    await repos.likes.toggle('a');
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const engine = unreachableEngine(() => false);
     const phases: string[] = [];
     const unsubscribe = engine.status.subscribe(() =>
       phases.push(engine.status.getSnapshot().phase),
@@ -197,25 +208,7 @@ describe('engine', () => {
     await repos.likes.toggle('a');
     // No response to anything (a page reloaded while offline; navigator.onLine may still be true).
     let reachable = false;
-    const noResponse = () => new RemoteError({ status: 0, code: '', message: 'Failed to fetch' });
-    const { select, profile } = remote;
-    remote.select = async (q) => {
-      if (!reachable) throw noResponse();
-      return select(q);
-    };
-    remote.profile = async (id, own) => {
-      if (!reachable) throw noResponse();
-      return profile(id, own);
-    };
-    remote.script.push({ status: 0, code: '', message: 'Failed to fetch' });
-    const engine = createSyncEngine({
-      db,
-      remote,
-      userId: ME,
-      clientId: 'c1',
-      autoRun: false,
-      scheduleRetries: false,
-    });
+    const engine = unreachableEngine(() => reachable);
     engine.start();
     expect(navigator.onLine).toBe(true);
     expect((await engine.syncNow()).kind).toBe('retry');
