@@ -2,11 +2,12 @@
  * The delete confirmation for pages that show it rarely: its code (Mantine's Modal, with
  * ScrollArea and @floating-ui) loads on the first open, not with the page (docs/architecture.md).
  */
-import { lazy } from 'react';
+
 import type { ConfirmDeleteDialogProps } from './confirm-delete-dialog';
 import { LazyOverlay } from './lazy-overlay';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
-const ConfirmDeleteDialog = lazy(() =>
+const ConfirmDeleteDialog = lazyChunk(() =>
   import('./confirm-delete-dialog').then((m) => ({ default: m.ConfirmDeleteDialog })),
 );
 

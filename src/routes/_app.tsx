@@ -1,17 +1,18 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Suspense, lazy, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { bindDownloadsToAuth, bindRealtime, bindSyncToAuth, useProfile } from '@/data';
 import { useAuthStatus, useSessionUserId } from '@/data/auth';
 import { adNetworkScriptUrl } from '@/features/ads/ad-network-config';
 import { DashboardLayout } from '@/features/dashboard/dashboard-layout';
 import { whenIdle } from '@/lib/when-idle';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
 // House ads (spec 9): their module loads only for a free plan, once the page is idle (they wait
 // for substantial content anyway, checked every second). An ad network's script only when one
 // is configured (DECISIONS.md), from a module of its own.
-const HouseAds = lazy(() => import('@/features/ads/house-ads'));
-const AdNetwork = lazy(() => import('@/features/ads/ad-network'));
+const HouseAds = lazyChunk(() => import('@/features/ads/house-ads'));
+const AdNetwork = lazyChunk(() => import('@/features/ads/ad-network'));
 const AD_NETWORK_SCRIPT_URL = adNetworkScriptUrl();
 
 export const Route = createFileRoute('/_app')({

@@ -107,32 +107,7 @@ test.describe('dashboard layout, desktop', () => {
     await page.goto('/home', { waitUntil: 'commit' });
     await expect(page).toHaveURL(/\/login$/);
   });
-
-  test('signing out with writes still queued asks first', async ({ page, context }) => {
-    await signInAsNewUser(page, 'Olive Offline');
-    await page.goto('/explore');
-    await page
-      .getByRole('button', { name: /^Play / })
-      .first()
-      .click();
-    const player = page.getByRole('region', { name: 'Player' });
-    await expect(player).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Synced' })).toBeVisible();
-    await context.setOffline(true);
-    await player.getByRole('button', { name: 'Save to likes' }).click();
-    await expect(player.getByRole('button', { name: 'Remove from likes' })).toBeVisible();
-    await sidebar(page).getByRole('button', { name: 'Sign out' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign out with unsynced changes?' });
-    await expect(dialog).toContainText('1 change has not reached the server yet.');
-    await dialog.getByRole('button', { name: 'Stay signed in' }).click();
-    await expect(page).toHaveURL(/\/explore$/);
-    await context.setOffline(false);
-    await expect(page.getByRole('status').filter({ hasText: 'Synced' })).toBeVisible({
-      timeout: 15_000,
-    });
-    await sidebar(page).getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-  });
+  // Signing out with writes still queued: tests/e2e/offline.spec.ts (a first visit, offline).
 });
 
 test.describe('dashboard layout, mobile', () => {

@@ -1,14 +1,15 @@
 import { Anchor, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Logo } from './logo';
 import { AuthButtons, NavItem, type HeaderNavItem } from './site-nav-items';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
 export type { HeaderNavItem } from './site-nav-items';
 
 const loadDrawer = () => import('./site-menu-drawer');
-const SiteMenuDrawer = lazy(loadDrawer);
+const SiteMenuDrawer = lazyChunk(loadDrawer);
 const preloadDrawer = () => void loadDrawer();
 
 const DEFAULT_NAV: HeaderNavItem[] = [

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconCircleCheckFilled, IconDownload, IconLock } from '@tabler/icons-react';
-import { lazy, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import { toast } from '@/components/toast';
 import {
@@ -14,8 +14,9 @@ import {
 } from '@/data';
 import { PLANS } from '@/lib/plans';
 import { useCurrentUserId } from './use-current-user-id';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
-const DownloadUpgradePrompt = lazy(() =>
+const DownloadUpgradePrompt = lazyChunk(() =>
   import('./download-upgrade-prompt').then((m) => ({ default: m.DownloadUpgradePrompt })),
 );
 

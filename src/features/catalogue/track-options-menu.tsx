@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { MenuButton, type TrackOptionsMenuProps } from './track-options-button';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
 export type { TrackOptionsMenuProps } from './track-options-button';
 
@@ -9,7 +10,7 @@ const loadOpenableMenu = () => import('./track-options-menu-open');
 export function preloadTrackOptionsMenu(): void {
   void loadOpenableMenu();
 }
-const OpenableMenu = lazy(() => loadOpenableMenu().then((m) => ({ default: m.OpenableMenu })));
+const OpenableMenu = lazyChunk(() => loadOpenableMenu().then((m) => ({ default: m.OpenableMenu })));
 
 /**
  * The row options menu: play next, add to queue, add to playlist, go to artist, remove.

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import { toast, Toaster } from '@/components/toast';
 import { onSyncRejection, REJECTION_MESSAGES } from '@/data';
@@ -11,11 +11,20 @@ import { useCurrentUser } from './use-current-user';
 import { useSidebarPrefs } from './use-sidebar-prefs';
 import { useSignOut } from './use-sign-out';
 import './dashboard-layout.css';
+import { lazyChunk } from '@/lib/lazy-chunk';
+import { whenIdle } from '@/lib/when-idle';
 
-const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
-const SignOutDialog = lazy(() =>
-  import('./sign-out-dialog').then((m) => ({ default: m.SignOutDialog })),
+// The menu drawer and the sign-out dialog load when the frame is idle, not with the page, and
+// not at first use either: signing out with unsynced changes is an offline moment, and on a first
+// visit the service worker may not have precached their chunks yet (src/lib/lazy-chunk.ts).
+const loadMobileMenu = () => import('./mobile-menu');
+const loadSignOutDialog = () => import('./sign-out-dialog');
+const MobileMenu = lazyChunk(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+const SignOutDialog = lazyChunk(() =>
+  loadSignOutDialog().then((m) => ({ default: m.SignOutDialog })),
 );
+const preloadOverlays = () =>
+  void Promise.all([loadMobileMenu(), loadSignOutDialog()]).catch(() => undefined);
 
 /**
  * The signed-in app's frame (spec 2): resizable, hideable sidebar on desktop, a menu drawer on
@@ -33,6 +42,8 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   );
   const openMenu = useCallback(() => setMenuOpen(true), []);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  useEffect(() => whenIdle(preloadOverlays), []);
 
   // A write the server refused is told in the spec's words; the row was re-pulled already.
   useEffect(

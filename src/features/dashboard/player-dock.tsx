@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { toast } from '@/components/toast';
 import {
   createAudioSource,
@@ -18,11 +18,12 @@ import {
   useCurrentTrack,
   type PlayerTrack,
 } from '@/player';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
 // The bar shows only with a current track: a cold visit's first paint does without its code
 // (Mantine's Slider, the stems controls); fetched when the page is idle, or at the first play.
 const loadPlayerUi = () => import('@/player/ui');
-const PlayerBar = lazy(() => loadPlayerUi().then((m) => ({ default: m.PlayerBar })));
+const PlayerBar = lazyChunk(() => loadPlayerUi().then((m) => ({ default: m.PlayerBar })));
 
 /**
  * The player in the signed-in app: starts the audio engine once (audio from signed URLs of the

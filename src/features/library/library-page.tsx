@@ -7,7 +7,7 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import { useDownloads, useLikeCount, usePlaylistCount, useUploadCount } from '@/data';
 import { useCurrentUserId } from '@/features/catalogue';
@@ -22,13 +22,14 @@ import {
   type LibraryTab,
 } from './library-search';
 import { PlaylistsTab } from './playlists-tab';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
 // Downloads (storage figures, the quality choice, the queue) load when their tab is opened.
-const DownloadsTab = lazy(() =>
+const DownloadsTab = lazyChunk(() =>
   import('./downloads-tab').then((m) => ({ default: m.DownloadsTab })),
 );
 // The form's Modal (with ScrollArea and @floating-ui) loads when ?create or ?edit first asks for it.
-const PlaylistFormModal = lazy(() =>
+const PlaylistFormModal = lazyChunk(() =>
   import('./playlist-form-modal').then((m) => ({ default: m.PlaylistFormModal })),
 );
 

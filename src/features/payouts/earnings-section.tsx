@@ -9,12 +9,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Earnings } from '@/data/remote/payouts-remote';
 import { PAYOUT } from '@/lib/constants';
 import { formatEur } from '@/lib/euros';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
-const EarningsChart = lazy(() => import('./earnings-chart'));
+const EarningsChart = lazyChunk(() => import('./earnings-chart'));
 
 type Range = 'days' | 'months';
 

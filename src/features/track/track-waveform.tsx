@@ -1,13 +1,14 @@
 import { Box, Skeleton } from '@mantine/core';
-import { Suspense, lazy, useMemo, type MouseEvent } from 'react';
+import { Suspense, useMemo, type MouseEvent } from 'react';
 import { Waveform } from '@/components/waveform';
 import { useAllTracks, type Track } from '@/data';
 import { useWaveform } from '@/data/repositories/use-waveform';
 import { toPlayerTrack, toPlayerTracks } from '@/features/catalogue';
 import { playerActions, useCurrentTrack } from '@/player';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
 // The seek bar (Mantine's Slider) only once this track plays: the page's first paint does without.
-const SeekBar = lazy(() => import('@/player/ui').then((m) => ({ default: m.SeekBar })));
+const SeekBar = lazyChunk(() => import('@/player/ui').then((m) => ({ default: m.SeekBar })));
 
 const HEIGHT = 64;
 const BARS = 100;

@@ -1,11 +1,12 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import * as actions from '../actions';
 import { playerState } from '../store';
 import type { PlayerTrack } from '../types';
 import { SEEK_STEP_SECONDS } from '../store';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
-const ShortcutsHelpDialog = lazy(() =>
+const ShortcutsHelpDialog = lazyChunk(() =>
   import('./shortcuts-help-dialog').then((m) => ({ default: m.ShortcutsHelpDialog })),
 );
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronUp, IconPlaylist } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { LazyOverlay } from '@/components/lazy-overlay';
 import { useCurrentTrack } from '../hooks/use-current-track';
 import type { PlayerTrack } from '../types';
@@ -13,9 +13,12 @@ import { ShuffleButton } from './shuffle-button';
 import { TrackCover } from './track-cover';
 import { TransportControls } from './transport-controls';
 import { VolumeControl } from './volume-control';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
-const QueuePanel = lazy(() => import('./queue-panel').then((m) => ({ default: m.QueuePanel })));
-const NowPlayingView = lazy(() =>
+const QueuePanel = lazyChunk(() =>
+  import('./queue-panel').then((m) => ({ default: m.QueuePanel })),
+);
+const NowPlayingView = lazyChunk(() =>
   import('./now-playing-view').then((m) => ({ default: m.NowPlayingView })),
 );
 

@@ -6,7 +6,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   deleteConfirmation,
   LazyConfirmDeleteDialog,
@@ -19,13 +19,14 @@ import { useMirrorLoading, useUserTracksOrLoading, type Track } from '@/data';
 import { CoverArt, TrackList, useCurrentUserId } from '@/features/catalogue';
 import { UploadStatusBadge } from './upload-status-badge';
 import { useRefreshProcessing } from './use-refresh-processing';
+import { lazyChunk } from '@/lib/lazy-chunk';
 
 // The uploads' calls (and the upload client they share a chunk with) load on the first Delete
 // or Retry.
 const loadTrackUploads = () => import('@/data/repositories/track-uploads');
 // The edit form's Modal (with ScrollArea and @floating-ui) loads on the first Edit, not with
 // /library.
-const EditTrackModal = lazy(() =>
+const EditTrackModal = lazyChunk(() =>
   import('./edit-track-modal').then((m) => ({ default: m.EditTrackModal })),
 );
 
