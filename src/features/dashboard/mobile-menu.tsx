@@ -31,7 +31,7 @@ export function MobileMenu({ opened, onClose, user, onSignOut }: MobileMenuProps
                 {user.name || user.email}
               </Text>
               <Text size="xs" c="gray.4">
-                {user.planName} plan
+                {user.planName ? `${user.planName} plan` : '\u00a0'}
               </Text>
             </div>
           </Group>

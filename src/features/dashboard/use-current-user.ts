@@ -8,7 +8,8 @@ export interface CurrentUser {
   name: string;
   email: string;
   avatar: string | null;
-  planName: string;
+  /** Null until the profile is read: a premium listener never sees 'Free plan' flash first. */
+  planName: string | null;
   isAdmin: boolean;
 }
 
@@ -23,8 +24,8 @@ export function useCurrentUser(): CurrentUser | null {
   const name = profile?.name?.trim() || metaName || '';
   const email = user?.email ?? '';
   const avatar = profile?.avatar ?? null;
-  const plan = profile?.subscriptionPlan ?? 'free';
-  const planName = PLANS.find((p) => p.id === plan)?.name ?? 'Free';
+  const plan = profile?.subscriptionPlan;
+  const planName = plan ? (PLANS.find((p) => p.id === plan)?.name ?? 'Free') : null;
   const isAdmin = user?.app_metadata.role === 'admin';
   const id = user?.id ?? null;
   return useMemo(

@@ -16,7 +16,7 @@ export function UserCard({ user, onSignOut }: { user: CurrentUser; onSignOut: ()
             {display}
           </Text>
           <Text size="xs" c="gray.4">
-            {user.planName} plan
+            {user.planName ? `${user.planName} plan` : '\u00a0'}
           </Text>
         </div>
       </Group>
