@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importWhenOnline } from './lazy-chunk';
 
-const setOnline = (value: boolean) =>
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
+const setOnline = (value: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
 
 describe('importWhenOnline', () => {
   afterEach(() => vi.restoreAllMocks());
