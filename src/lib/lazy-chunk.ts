@@ -14,12 +14,15 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
   return load().catch((error: unknown) => {
     if (typeof window === 'undefined' || navigator.onLine !== false) throw error;
-    return new Promise<T>((resolve, reject) => {
-      window.addEventListener('online', () => void importWhenOnline(load).then(resolve, reject), {
-        once: true,
-      });
-    });
+    return onceOnline().then(() => importWhenOnline(load));
   });
+}
+
+/** Resolves at the browser's next `online` event. */
+export function onceOnline(): Promise<void> {
+  return new Promise((resolve) =>
+    window.addEventListener('online', () => resolve(), { once: true }),
+  );
 }
 
 /** `React.lazy` over {@link importWhenOnline}: offline, it stays in its Suspense fallback. */

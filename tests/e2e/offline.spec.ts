@@ -92,4 +92,26 @@ test.describe('a first visit, before the service worker has precached the chunks
       .click();
     await expect(page).toHaveURL(/\/login$/);
   });
+
+  test('a link followed offline to a page whose code is not loaded yet keeps the page, and opens it with the network', async ({
+    page,
+    context,
+  }) => {
+    await signInAsNewUser(page, 'Rita Route');
+    await page.goto('/explore');
+    await expect(page.getByRole('status').filter({ hasText: 'Synced' })).toBeVisible();
+    await context.setOffline(true);
+    // TanStack Router reloads the document when a route's chunk fails: offline, that was the
+    // browser's error page in place of the app.
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Payouts' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Tracks' })).toBeVisible();
+    await expect(page.getByText('Offline', { exact: true }).first()).toBeVisible();
+    // (The address already reads /payouts: the navigation waits for its code.)
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+    await expect(page).toHaveURL(/\/payouts$/);
+  });
 });
