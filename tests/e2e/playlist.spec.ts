@@ -134,9 +134,6 @@ for (const width of ['desktop', 'mobile'] as const) {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => shownTitles(page, name)).toEqual(titlesOf([b, c, d, a]));
-      // Known race, not fixed yet (session 13 note): a move made while the one before it is
-      // being sent was once undone by a stale server read. Let the moves reach the server first.
-      await expect.poll(() => serverTrackIds(page, id)).toEqual([b, c, d, a].map((t) => t.id));
       await page.getByRole('button', { name: `Reorder ${c.title}` }).focus();
       await page.keyboard.press('Home');
       const wanted = [c, b, d, a];

@@ -4,7 +4,14 @@ import { toast } from '@/components/toast';
 import { getRepositories, type Playlist, type Track } from '@/data';
 import { TrackList } from '@/features/catalogue';
 import { PlaylistEmpty } from './playlist-empty';
-import { applyOrder, moveAnnouncement, moveItem } from './reorder';
+import {
+  afterMove,
+  applyOrder,
+  isBehind,
+  moveAnnouncement,
+  moveItem,
+  type PendingOrder,
+} from './reorder';
 import { ReorderHandle } from './reorder-handle';
 import { useDragReorder } from './use-drag-reorder';
 
@@ -23,13 +30,13 @@ const keyOf = (tracks: readonly Track[]) => tracks.map((t) => t.id).join(',');
  */
 export function PlaylistTracks({ playlist, tracks, isOwner }: PlaylistTracksProps) {
   const helpId = useId();
-  const [pending, setPending] = useState<{ base: string; order: string[] } | null>(null);
+  const [pending, setPending] = useState<PendingOrder | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const focusAfter = useRef<string | null>(null);
 
   const liveKey = keyOf(tracks);
   const ordered = useMemo(
-    () => (pending && pending.base === liveKey ? applyOrder(tracks, pending.order) : tracks),
+    () => (isBehind(pending, liveKey) ? applyOrder(tracks, pending.order) : tracks),
     [pending, liveKey, tracks],
   );
 
@@ -42,7 +49,7 @@ export function PlaylistTracks({ playlist, tracks, isOwner }: PlaylistTracksProp
       from,
       target,
     );
-    setPending({ base: liveKey, order });
+    setPending(afterMove(pending, liveKey, order));
     setAnnouncement(moveAnnouncement(moved.title, target, ordered.length));
     getRepositories()
       .playlists.reorder(playlist.id, order)

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { applyOrder, moveAnnouncement, moveItem, rowIndexAt } from './reorder';
+import { afterMove, applyOrder, isBehind, moveAnnouncement, moveItem, rowIndexAt } from './reorder';
 
 describe('moveItem', () => {
   it('moves down and up', () => {
@@ -48,4 +48,38 @@ describe('rowIndexAt', () => {
 
 it('moveAnnouncement is one-based', () => {
   expect(moveAnnouncement('Song', 0, 3)).toBe('Moved Song to position 1 of 3.');
+});
+
+describe('afterMove / isBehind (moves shown before the mirror has them)', () => {
+  const key = (ids: string[]) => ids.join(',');
+  const start = ['a', 'b', 'c', 'd'];
+
+  it('quick moves: an order this list wrote itself, answered in between, keeps the newest', () => {
+    const first = afterMove(null, key(start), ['b', 'a', 'c', 'd']);
+    // Second move before the mirror showed the first: computed from the shown order.
+    const second = afterMove(first, key(start), ['b', 'c', 'a', 'd']);
+    const third = afterMove(second, key(start), ['b', 'c', 'd', 'a']);
+    // The live read now answers with the second write only: still behind, keep the third.
+    expect(isBehind(third, 'b,c,a,d')).toBe(true);
+    expect(isBehind(third, 'b,a,c,d')).toBe(true);
+    expect(third.order).toEqual(['b', 'c', 'd', 'a']);
+    // A move made now starts from the shown order and keeps the history.
+    const fourth = afterMove(third, 'b,c,a,d', ['c', 'b', 'd', 'a']);
+    expect(fourth.order).toEqual(['c', 'b', 'd', 'a']);
+    expect(isBehind(fourth, 'b,c,d,a')).toBe(true);
+  });
+
+  it('caught up: the live order is the newest one, nothing pending is applied', () => {
+    const moved = afterMove(null, key(start), ['b', 'a', 'c', 'd']);
+    expect(isBehind(moved, 'b,a,c,d')).toBe(false);
+  });
+
+  it('a change from elsewhere drops the moves shown here, and the next move starts afresh', () => {
+    const moved = afterMove(null, key(start), ['b', 'a', 'c', 'd']);
+    expect(isBehind(moved, 'd,c,b,a')).toBe(false);
+    expect(afterMove(moved, 'd,c,b,a', ['c', 'd', 'b', 'a'])).toEqual({
+      order: ['c', 'd', 'b', 'a'],
+      behind: ['d,c,b,a'],
+    });
+  });
 });

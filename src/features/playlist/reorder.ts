@@ -34,3 +34,31 @@ export function rowIndexAt(y: number, rows: readonly { top: number; bottom: numb
 /** What a screen reader hears after a move. */
 export const moveAnnouncement = (title: string, index: number, count: number) =>
   `Moved ${title} to position ${index + 1} of ${count}.`;
+
+/**
+ * Moves made here that the mirror has not shown yet. `behind` holds the live orders that mean
+ * "not caught up": the one the first move started from, and each order written since. Quick
+ * moves write one after another, and the mirror's live read can answer in between with an
+ * order this list wrote itself; that is not a change from elsewhere, so the newest order stays
+ * on screen (a keyboard move made then was computed from the older order and undid the one
+ * before it: CI, session 13). Any other live order (another device) drops the moves shown here.
+ */
+export interface PendingOrder {
+  order: string[];
+  behind: string[];
+}
+
+/** Whether the live order is one this list is still ahead of. */
+export const isBehind = (pending: PendingOrder | null, liveKey: string): pending is PendingOrder =>
+  pending !== null && pending.behind.includes(liveKey);
+
+/** The pending state after a move to `order`, made while the mirror showed `liveKey`. */
+export function afterMove(
+  pending: PendingOrder | null,
+  liveKey: string,
+  order: string[],
+): PendingOrder {
+  return isBehind(pending, liveKey)
+    ? { order, behind: [...pending.behind, pending.order.join(',')] }
+    : { order, behind: [liveKey] };
+}
