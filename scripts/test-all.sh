@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check and suite; each step starts when the one before passed.
+#   0. the machine's packages the suites need (scripts/system-deps.sh: Chromium, PostgreSQL 15):
+#      installed with apt-get when this user may, else a stop at once with the command to run.
 #   1. typecheck, lint:eslint and format:check side by side (`npm run lint` is the last two):
 #      each is one single-threaded process, and one after the other they left a core idle
 #      (docs/architecture.md, "Tests and figures"). Each one's output is kept and printed whole
@@ -62,6 +64,7 @@ serial() {
   printf '\n=== npm run %s: passed in %ss\n' "$1" "$(($(date +%s) - t0))"
 }
 
+bash scripts/system-deps.sh test || exit 1
 phase typecheck lint:eslint format:check
 serial test:unit
 serial test:security

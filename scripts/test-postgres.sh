@@ -19,7 +19,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 if [ ! -x "${PG_BIN:-/usr/lib/postgresql/15/bin}/postgres" ]; then
-  echo "test:postgres: PostgreSQL 15 is not installed (apt-get install -y postgresql-15)." >&2
+  echo "test:postgres: PostgreSQL 15 is not installed (scripts/system-deps.sh, which npm test runs first, installs it)." >&2
   if [ -n "${CI:-}" ]; then exit 1; fi
   echo "test:postgres: skipped on this machine." >&2
   exit 0
