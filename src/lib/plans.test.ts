@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLAN, PLANS, formatUploadLimit, getPlan } from './plans';
+import { DEFAULT_PLAN, PLANS, formatUploadLimit, getPlan, planNameOf } from './plans';
 
 describe('plans (DECISIONS.md)', () => {
   it('prices are Free 0, Basic 4.99, Premium 9.99 EUR', () => {
@@ -31,5 +31,14 @@ describe('plans (DECISIONS.md)', () => {
   it('the default plan is free and unknown plans are refused', () => {
     expect(getPlan(DEFAULT_PLAN).name).toBe('Free');
     expect(() => getPlan('gold' as never)).toThrow('Unknown plan: gold');
+  });
+
+  it('planNameOf names a stored plan id, and the default plan (Free) for none or an unknown one', () => {
+    expect(planNameOf('premium')).toBe('Premium');
+    expect(planNameOf('basic')).toBe('Basic');
+    expect(planNameOf('free')).toBe('Free');
+    expect(planNameOf(null)).toBe('Free');
+    expect(planNameOf(undefined)).toBe('Free');
+    expect(planNameOf('gold')).toBe('Free');
   });
 });

@@ -84,6 +84,14 @@ export function getPlan(id: PlanId): PlanDefinition {
   return plan;
 }
 
+/**
+ * The display name of a plan id as the database stores it ('Premium'); the default plan's name
+ * (Free) for null, undefined or an id this build does not know.
+ */
+export function planNameOf(planId: string | null | undefined): string {
+  return (PLANS.find((p) => p.id === planId) ?? getPlan(DEFAULT_PLAN)).name;
+}
+
 export function formatUploadLimit(plan: PlanDefinition): string {
   return plan.monthlyUploadLimit === null ? 'Unlimited' : String(plan.monthlyUploadLimit);
 }

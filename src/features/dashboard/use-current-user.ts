@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSessionUser } from '@/data/auth';
 import { useProfile } from '@/data';
-import { PLANS } from '@/lib/plans';
+import { planNameOf } from '@/lib/plans';
 
 export interface CurrentUser {
   id: string;
@@ -25,7 +25,7 @@ export function useCurrentUser(): CurrentUser | null {
   const email = user?.email ?? '';
   const avatar = profile?.avatar ?? null;
   const plan = profile?.subscriptionPlan;
-  const planName = plan ? (PLANS.find((p) => p.id === plan)?.name ?? 'Free') : null;
+  const planName = plan ? planNameOf(plan) : null;
   const isAdmin = user?.app_metadata.role === 'admin';
   const id = user?.id ?? null;
   return useMemo(

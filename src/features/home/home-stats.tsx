@@ -7,7 +7,7 @@ import {
   useProfileOrLoading,
   useUploadCount,
 } from '@/data';
-import { planName } from './home-text';
+import { planNameOf } from '@/lib/plans';
 import { StatCards } from './stat-cards';
 import { UpgradeBanner } from './upgrade-banner';
 
@@ -27,7 +27,7 @@ export const HomeStats = memo(function HomeStats({ userId }: { userId: string | 
         tracks={tracks ?? 0}
         liked={liked ?? 0}
         playlists={playlists ?? 0}
-        plan={planName(profile?.subscriptionPlan)}
+        plan={planNameOf(profile?.subscriptionPlan)}
       />
       {profile?.subscriptionPlan === 'free' ? <UpgradeBanner /> : null}
       {profile === undefined || (profile === null && mirrorLoading) ? (

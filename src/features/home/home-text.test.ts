@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { greetingName, planName, timeAgo } from './home-text';
+import { greetingName, timeAgo } from './home-text';
 
 describe('greetingName', () => {
   it('takes the first name of the profile, then of the account, else Music Lover', () => {
@@ -8,15 +8,6 @@ describe('greetingName', () => {
     expect(greetingName('  ', '  Pablo  Premium ')).toBe('Pablo');
     expect(greetingName(null, undefined)).toBe('Music Lover');
     expect(greetingName(undefined, 42)).toBe('Music Lover');
-  });
-});
-
-describe('planName', () => {
-  it('names the plan from the plan list, Free by default', () => {
-    expect(planName('premium')).toBe('Premium');
-    expect(planName('basic')).toBe('Basic');
-    expect(planName(null)).toBe('Free');
-    expect(planName('gold')).toBe('Free');
   });
 });
 

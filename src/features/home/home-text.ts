@@ -1,5 +1,4 @@
-/** Small pure helpers of /home (greeting, relative times, plans), unit tested. */
-import { PLANS, DEFAULT_PLAN } from '@/lib/plans';
+/** Small pure helpers of /home (greeting, relative times), unit tested. */
 
 /** Spec 2: the first name of the profile's name, else of the account's name, else 'Music Lover'. */
 export function greetingName(
@@ -12,12 +11,6 @@ export function greetingName(
     if (first) return first;
   }
   return 'Music Lover';
-}
-
-/** The plan's display name from src/lib/plans.ts; 'Free' when unknown or not loaded yet. */
-export function planName(planId: string | null | undefined): string {
-  const plan = PLANS.find((p) => p.id === planId) ?? PLANS.find((p) => p.id === DEFAULT_PLAN);
-  return plan?.name ?? 'Free';
 }
 
 /** '2 min ago', '3 h ago', '5 d ago', then the date ('12 Oct'). */

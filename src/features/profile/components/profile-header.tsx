@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Profile } from '@/data';
 import { PersonAvatar } from '@/features/catalogue';
 import hero from '@/features/catalogue/person-hero.module.css';
-import { PLANS } from '@/lib/plans';
+import { planNameOf } from '@/lib/plans';
 import { memberSince } from '../profile-form';
 import { SocialLinks } from './social-links';
 
@@ -14,8 +14,6 @@ export interface ProfileHeaderProps {
   email: string | null;
   actions: ReactNode;
 }
-
-export const planName = (id: string) => PLANS.find((p) => p.id === id)?.name ?? 'Free';
 
 /** Name, avatar (generated initials when missing), plan, member since, email, bio, links. */
 export function ProfileHeader({ profile, email, actions }: ProfileHeaderProps) {
@@ -33,7 +31,7 @@ export function ProfileHeader({ profile, email, actions }: ProfileHeaderProps) {
               {profile.name}
             </Title>
             <Badge variant="light" color="ember" radius="xl" size="lg">
-              {planName(profile.subscriptionPlan)} plan
+              {planNameOf(profile.subscriptionPlan)} plan
             </Badge>
           </Group>
           <Group gap="lg" c="gray.4">
