@@ -8,6 +8,7 @@ import {
   afterMove,
   applyOrder,
   isBehind,
+  keyOf,
   moveAnnouncement,
   moveItem,
   type PendingOrder,
@@ -21,8 +22,6 @@ export interface PlaylistTracksProps {
   isOwner: boolean;
 }
 
-const keyOf = (tracks: readonly Track[]) => tracks.map((t) => t.id).join(',');
-
 /**
  * The playlist's tracks. The creator may remove a track (row menu) and reorder by dragging a
  * row's handle or with the arrow keys on it; each move is announced and saved through
@@ -34,7 +33,7 @@ export function PlaylistTracks({ playlist, tracks, isOwner }: PlaylistTracksProp
   const [announcement, setAnnouncement] = useState('');
   const focusAfter = useRef<string | null>(null);
 
-  const liveKey = keyOf(tracks);
+  const liveKey = keyOf(tracks.map((t) => t.id));
   const ordered = useMemo(
     () => (isBehind(pending, liveKey) ? applyOrder(tracks, pending.order) : tracks),
     [pending, liveKey, tracks],
@@ -62,7 +61,7 @@ export function PlaylistTracks({ playlist, tracks, isOwner }: PlaylistTracksProp
 
   const { drag, start } = useDragReorder(commit);
   const shown = drag ? moveItem(ordered, drag.from, drag.over) : ordered;
-  const shownKey = keyOf(shown);
+  const shownKey = keyOf(shown.map((t) => t.id));
 
   // Keyboard moves re-render the rows; keep the focus on the moved track's handle.
   useEffect(() => {

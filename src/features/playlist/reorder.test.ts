@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { afterMove, applyOrder, isBehind, moveAnnouncement, moveItem, rowIndexAt } from './reorder';
+import {
+  afterMove,
+  applyOrder,
+  isBehind,
+  keyOf,
+  moveAnnouncement,
+  moveItem,
+  rowIndexAt,
+} from './reorder';
 
 describe('moveItem', () => {
   it('moves down and up', () => {
@@ -51,14 +59,18 @@ it('moveAnnouncement is one-based', () => {
 });
 
 describe('afterMove / isBehind (moves shown before the mirror has them)', () => {
-  const key = (ids: string[]) => ids.join(',');
   const start = ['a', 'b', 'c', 'd'];
 
+  it('keyOf: one string per order, as the live list is compared', () => {
+    expect(keyOf(start)).toBe('a,b,c,d');
+    expect(keyOf([])).toBe('');
+  });
+
   it('quick moves: an order this list wrote itself, answered in between, keeps the newest', () => {
-    const first = afterMove(null, key(start), ['b', 'a', 'c', 'd']);
+    const first = afterMove(null, keyOf(start), ['b', 'a', 'c', 'd']);
     // Second move before the mirror showed the first: computed from the shown order.
-    const second = afterMove(first, key(start), ['b', 'c', 'a', 'd']);
-    const third = afterMove(second, key(start), ['b', 'c', 'd', 'a']);
+    const second = afterMove(first, keyOf(start), ['b', 'c', 'a', 'd']);
+    const third = afterMove(second, keyOf(start), ['b', 'c', 'd', 'a']);
     // The live read now answers with the second write only: still behind, keep the third.
     expect(isBehind(third, 'b,c,a,d')).toBe(true);
     expect(isBehind(third, 'b,a,c,d')).toBe(true);
@@ -70,12 +82,12 @@ describe('afterMove / isBehind (moves shown before the mirror has them)', () => 
   });
 
   it('caught up: the live order is the newest one, nothing pending is applied', () => {
-    const moved = afterMove(null, key(start), ['b', 'a', 'c', 'd']);
+    const moved = afterMove(null, keyOf(start), ['b', 'a', 'c', 'd']);
     expect(isBehind(moved, 'b,a,c,d')).toBe(false);
   });
 
   it('a change from elsewhere drops the moves shown here, and the next move starts afresh', () => {
-    const moved = afterMove(null, key(start), ['b', 'a', 'c', 'd']);
+    const moved = afterMove(null, keyOf(start), ['b', 'a', 'c', 'd']);
     expect(isBehind(moved, 'd,c,b,a')).toBe(false);
     expect(afterMove(moved, 'd,c,b,a', ['c', 'd', 'b', 'a'])).toEqual({
       order: ['c', 'd', 'b', 'a'],

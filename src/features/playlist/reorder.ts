@@ -48,6 +48,9 @@ export interface PendingOrder {
   behind: string[];
 }
 
+/** The key of an order of track ids: what `liveKey` and `behind` hold, one string per order. */
+export const keyOf = (ids: readonly string[]) => ids.join(',');
+
 /** Whether the live order is one this list is still ahead of. */
 export const isBehind = (pending: PendingOrder | null, liveKey: string): pending is PendingOrder =>
   pending !== null && pending.behind.includes(liveKey);
@@ -59,6 +62,6 @@ export function afterMove(
   order: string[],
 ): PendingOrder {
   return isBehind(pending, liveKey)
-    ? { order, behind: [...pending.behind, pending.order.join(',')] }
+    ? { order, behind: [...pending.behind, keyOf(pending.order)] }
     : { order, behind: [liveKey] };
 }
