@@ -6,7 +6,7 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { createElement, use, type ComponentType } from 'react';
-import { onceOnline } from '@/lib/lazy-chunk';
+import { retryWhileOffline } from '@/lib/retry-while-offline';
 import { routeTree } from '../routeTree.gen';
 import { CrashFallback } from './crash-fallback';
 
@@ -76,13 +76,11 @@ function waitingForNetwork(original: SplitComponent): SplitComponent {
   let pending: Promise<void> | null = null;
   let settled = false;
   const load = () =>
-    (pending ??= (async () => {
-      for (;;) {
-        await original.preload?.();
-        if (!original.preload || navigator.onLine !== false) return;
-        await onceOnline();
-      }
-    })().finally(() => {
+    (pending ??= retryWhileOffline(
+      async () => original.preload?.(),
+      // The preload resolves when its import failed too, and then stays in place.
+      () => original.preload !== undefined,
+    ).finally(() => {
       settled = true;
       pending = null;
     }));

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { importWhenOnline } from './lazy-chunk';
+import { retryWhileOffline } from './retry-while-offline';
 
 const setOnline = (value: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
 
-describe('importWhenOnline', () => {
+describe('retryWhileOffline', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('offline, waits for the network and tries again instead of failing', async () => {
@@ -13,7 +13,7 @@ describe('importWhenOnline', () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValueOnce('chunk');
     let settled = false;
-    const result = importWhenOnline(load).finally(() => (settled = true));
+    const result = retryWhileOffline(load).finally(() => (settled = true));
     await new Promise((r) => setTimeout(r, 20));
     expect(settled).toBe(false);
     expect(load).toHaveBeenCalledTimes(1);
@@ -27,10 +27,25 @@ describe('importWhenOnline', () => {
   it('online, a failed import still rejects (the error boundary offers a reload)', async () => {
     setOnline(true);
     const error = new TypeError('Failed to fetch dynamically imported module');
-    await expect(importWhenOnline(() => Promise.reject(error))).rejects.toBe(error);
+    await expect(retryWhileOffline(() => Promise.reject(error))).rejects.toBe(error);
   });
 
   it('a chunk that loads is passed through at once', async () => {
-    await expect(importWhenOnline(() => Promise.resolve(42))).resolves.toBe(42);
+    await expect(retryWhileOffline(() => Promise.resolve(42))).resolves.toBe(42);
+  });
+
+  it('a resolved value `failed` names is retried offline, and passed on online', async () => {
+    const onLine = setOnline(false);
+    const outcomes = ['failed', 'failed', 'loaded'];
+    const attempt = vi.fn(async () => outcomes.shift()!);
+    const result = retryWhileOffline(attempt, (v) => v === 'failed');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(attempt).toHaveBeenCalledTimes(1);
+
+    // Back online, the second attempt fails too: passed on, not retried.
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(result).resolves.toBe('failed');
+    expect(attempt).toHaveBeenCalledTimes(2);
   });
 });
