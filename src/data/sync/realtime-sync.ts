@@ -7,6 +7,7 @@
  *
  * `watchListens` serves Friends Activity: the listens of the followed users as they happen.
  */
+import { whenIdle } from '@/lib/when-idle';
 import { authStore } from '../auth/auth-store';
 import { getDb, observe } from '../db';
 import type {
@@ -44,16 +45,11 @@ function onOwnChange(change: RealtimeChange): void {
 
 /**
  * Realtime is not needed for the first paint (the start pull brings the state): it loads a few
- * seconds after sign-in, when the browser is idle, off the page's critical path.
+ * seconds after sign-in, then when the browser is idle (at the latest 5 s later), off the page's
+ * critical path.
  */
 const REALTIME_DELAY_MS = 3000;
-
-function whenIdle(fn: () => void): void {
-  if (typeof window === 'undefined') return;
-  const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: object) => number })
-    .requestIdleCallback;
-  setTimeout(() => (idle ? idle(fn, { timeout: 5000 }) : fn()), REALTIME_DELAY_MS);
-}
+const REALTIME_IDLE_TIMEOUT_MS = 5000;
 
 function watchOwn(conn: RealtimeConnection, userId: string): () => void {
   return conn.watch(
@@ -186,7 +182,7 @@ export function bindRealtime(): () => void {
     if (!userId) return;
     connectedUser = userId;
     const pending = new Promise<RealtimeConnection | null>((resolve) => {
-      whenIdle(() => {
+      const open = () => {
         if (connectedUser !== userId) return resolve(null);
         import('../remote/realtime-remote')
           .then(({ openRealtime }) => openRealtime())
@@ -195,7 +191,8 @@ export function bindRealtime(): () => void {
             console.error('Realtime unavailable', error);
             resolve(null);
           });
-      });
+      };
+      setTimeout(() => whenIdle(open, REALTIME_IDLE_TIMEOUT_MS), REALTIME_DELAY_MS);
     });
     connection = pending;
     void pending.then((conn) => {
