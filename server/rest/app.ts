@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { createJwtVerifier, type Keys } from '../keys/keys';
 import { authenticate, type RequestAuth } from './auth';
 import { readBoundedText, readIncomingText } from './body';
-import { CORS_HEADERS, type HandlerContext, type RestResponse } from './context';
+import { CORS_HEADERS, type HandlerContext, type RestRequest, type RestResponse } from './context';
 import { createNodeFastPath, headersOf, type NodeFastPath } from './node';
 import { RestError, toRestError } from './errors';
 import { negotiate, parsePrefer } from './headers';
@@ -41,17 +41,6 @@ const STALE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42
 const RELOAD_INTERVAL_MS = 1000;
 
 type Handler = (ctx: HandlerContext, name: string) => Promise<RestResponse>;
-
-/** One request as the REST core sees it, from Hono's context or straight from node:http. */
-export interface RestRequest {
-  method: string;
-  /** The full request URL (its query string is parsed; its origin is not used). */
-  url: string;
-  /** Lower-case names, repeated headers joined as Fetch's `Headers.get` joins them. */
-  headers: Record<string, string>;
-  /** The body as text, bounded (413 beyond MAX_BODY_BYTES). */
-  readBody: () => Promise<string>;
-}
 
 /** The request's headers: from Node's raw list when served by @hono/node-server. */
 function requestHeaders(c: Context): Record<string, string> {

@@ -5,6 +5,20 @@ import type { RequestContext } from './executor';
 import type { negotiate, Preferences } from './headers';
 import type { SchemaCache, TableInfo } from './schema-cache';
 
+/**
+ * One request as the REST core sees it, from Hono's context (server/rest/app.ts) or straight from
+ * node:http (server/rest/node.ts).
+ */
+export interface RestRequest {
+  method: string;
+  /** The full request URL (its query string is parsed; its origin is not used). */
+  url: string;
+  /** Lower-case names, repeated headers joined as Fetch's `Headers.get` joins them. */
+  headers: Record<string, string>;
+  /** The body as text, bounded (413 beyond MAX_BODY_BYTES). */
+  readBody: () => Promise<string>;
+}
+
 /** Everything a handler needs about one request. */
 export interface HandlerContext {
   db: Database;

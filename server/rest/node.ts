@@ -13,8 +13,7 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from 'node:http';
-import type { RestRequest } from './app';
-import type { RestResponse } from './context';
+import type { RestRequest, RestResponse } from './context';
 
 /** Answers `req` and returns true, or returns false without touching `req` or `res`. */
 export type NodeFastPath = (req: IncomingMessage, res: ServerResponse) => boolean;

@@ -5,8 +5,7 @@
  */
 import { startTsWorker } from '../lib/ts-worker';
 import { AudioRejected } from '../processing/inspect';
-import type { Stems, Tuning } from './separate';
-import type { StemFiles } from './separate-file';
+import type { StemFiles, Stems, Tuning } from './separate';
 import type { Mp3Kbps } from '../processing/encode-mp3';
 
 export type SeparateRequest =

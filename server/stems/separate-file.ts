@@ -8,16 +8,9 @@ import { encodeMp3 } from '../processing/encode-mp3';
 import { AudioRejected, UNREADABLE_AUDIO, type AudioFormat } from '../processing/inspect';
 import { sniffContentType } from '../storage/sniff';
 import { encodeOnWorker } from './on-worker';
-import { STEM_NAMES, separate, type StemName } from './separate';
+import { STEM_NAMES, separate, type StemFiles, type StemName } from './separate';
 
 export const STEM_KBPS = 128;
-
-export interface StemFiles {
-  files: Record<StemName, Uint8Array>;
-  sampleRate: number;
-  seconds: number;
-  timings: { decode: number; separate: number; encode: number };
-}
 
 const FORMAT_OF_MIME: Record<string, AudioFormat> = {
   'audio/mpeg': 'mpeg',

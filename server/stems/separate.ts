@@ -19,6 +19,14 @@ export interface StemAudio {
 
 export type Stems = Record<StemName, StemAudio>;
 
+/** The four stems as MP3 files, what separateFile (separate-file.ts) answers. */
+export interface StemFiles {
+  files: Record<StemName, Uint8Array>;
+  sampleRate: number;
+  seconds: number;
+  timings: { decode: number; separate: number; encode: number };
+}
+
 /** The separator's settings (chosen by measurement: docs/stems.md, `npm run bench -- stems`). */
 export interface Tuning {
   /** Median filter lengths in frames (time) and bins (frequency). */

@@ -1,15 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { ConfirmDeleteDialogProps } from './delete-confirmation';
 
-export interface ConfirmDeleteDialogProps {
-  title: string;
-  message: string;
-  opened: boolean;
-  onClose: () => void;
-  onConfirm: () => Promise<void>;
-}
-
-export { deleteConfirmation } from './lazy-confirm-delete-dialog';
+export { deleteConfirmation } from './delete-confirmation';
 
 /** A delete confirmation: Cancel (focused first) or Delete, busy while the delete runs. */
 export function ConfirmDeleteDialog({

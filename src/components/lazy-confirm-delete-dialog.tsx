@@ -3,7 +3,7 @@
  * ScrollArea and @floating-ui) loads on the first open, not with the page (docs/architecture.md).
  */
 
-import type { ConfirmDeleteDialogProps } from './confirm-delete-dialog';
+import type { ConfirmDeleteDialogProps } from './delete-confirmation';
 import { LazyOverlay } from './lazy-overlay';
 import { lazyChunk } from '@/lib/lazy-chunk';
 
@@ -11,9 +11,7 @@ const ConfirmDeleteDialog = lazyChunk(() =>
   import('./confirm-delete-dialog').then((m) => ({ default: m.ConfirmDeleteDialog })),
 );
 
-/** Spec 2's confirmation wording. */
-export const deleteConfirmation = (name: string) =>
-  `Are you sure you want to delete "${name}"? This cannot be undone.`;
+export { deleteConfirmation } from './delete-confirmation';
 
 export function LazyConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
   return (
