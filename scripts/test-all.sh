@@ -2,7 +2,8 @@
 # `npm test`: every check and suite; each step starts when the one before passed.
 #   0. the machine's packages the suites need (scripts/system-deps.sh: Chromium, PostgreSQL 15):
 #      installed with apt-get when this user may, else a stop at once with the command to run.
-#   1. typecheck, lint:eslint and format:check side by side (`npm run lint` is the last two):
+#   1. typecheck, lint:eslint, lint:cycles and format:check side by side (`npm run lint` is the
+#      last three):
 #      each is one single-threaded process, and one after the other they left a core idle
 #      (docs/architecture.md, "Tests and figures"). Each one's output is kept and printed whole
 #      when it ends, with its time.
@@ -65,7 +66,7 @@ serial() {
 }
 
 bash scripts/system-deps.sh test || exit 1
-phase typecheck lint:eslint format:check
+phase typecheck lint:eslint lint:cycles format:check
 serial test:unit
 serial test:security
 serial test:faults
