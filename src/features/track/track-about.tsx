@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Track } from '@/data';
 import { AnchorLink } from '@/components/router-links';
+import { genrePhrase } from './genre-phrase';
 
 const released = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
@@ -11,7 +12,6 @@ function releaseDate(iso: string): string | null {
 
 /** The About block: what the track is, where it comes from, when it came out. */
 export function TrackAbout({ track }: { track: Track }) {
-  const genre = track.genre?.trim();
   const date = releaseDate(track.createdAt);
   return (
     <Paper component="section" aria-labelledby="track-about" p="lg" radius="lg" bg="dark.6">
@@ -20,7 +20,7 @@ export function TrackAbout({ track }: { track: Track }) {
           About
         </Title>
         <Text>
-          “{track.title}” is {genre ? `a ${genre.toLowerCase()} track` : 'a track'} by{' '}
+          “{track.title}” is {genrePhrase(track.genre)} by{' '}
           <AnchorLink to="/artist/$artistName" params={{ artistName: track.artist }} fw={600}>
             {track.artist}
           </AnchorLink>
