@@ -153,15 +153,15 @@ fi
 apt_log="$(mktemp)"
 trap 'rm -f "$apt_log"' EXIT
 updated=''
-apt() { "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "$@" >>"$apt_log" 2>&1; }
+apt_get() { "${as[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "$@" >>"$apt_log" 2>&1; }
 # install PACKAGE...: apt-get install, and once per run `apt-get update` and again when it failed.
 install() {
-  apt install -y -qq "$@" && return 0
+  apt_get install -y -qq "$@" && return 0
   [ -n "$updated" ] && return 1
   updated=1
   log "apt-get update (the install failed; the package lists may be missing or old)"
-  apt update -qq || return 1
-  apt install -y -qq "$@"
+  apt_get update -qq || return 1
+  apt_get install -y -qq "$@"
 }
 who="${as[*]:-root}"
 who="${who/sudo -n/sudo}"
