@@ -38,6 +38,23 @@ export interface ObjectStore {
   copy(bucket: string, from: string, to: string, toBucket?: string): Promise<void>;
 }
 
+/** Moves or copies an object's bytes (the destination is overwritten). */
+export type Transfer = (
+  op: 'move' | 'copy',
+  bucket: string,
+  from: string,
+  to: string,
+  toBucket: string,
+) => Promise<void>;
+
+/** The `move` and `copy` of a store, from its one transfer function. */
+export function moveAndCopy(transfer: Transfer): Pick<ObjectStore, 'move' | 'copy'> {
+  return {
+    move: (bucket, from, to, toBucket = bucket) => transfer('move', bucket, from, to, toBucket),
+    copy: (bucket, from, to, toBucket = bucket) => transfer('copy', bucket, from, to, toBucket),
+  };
+}
+
 export class ObjectMissingError extends Error {
   constructor(bucket: string, name: string) {
     super(`Object ${bucket}/${name} not found in the object store`);
@@ -148,13 +165,7 @@ export function createFileObjectStore(root: string): ObjectStore {
     }
   };
 
-  const transfer = async (
-    op: 'move' | 'copy',
-    bucket: string,
-    from: string,
-    to: string,
-    toBucket: string,
-  ) => {
+  const transfer: Transfer = async (op, bucket, from, to, toBucket) => {
     const source = pathOf(bucket, from);
     const target = pathOf(toBucket, to);
     if (source === target) return;
@@ -205,7 +216,6 @@ export function createFileObjectStore(root: string): ObjectStore {
     async remove(bucket, name) {
       await rm(pathOf(bucket, name), { force: true });
     },
-    move: (bucket, from, to, toBucket = bucket) => transfer('move', bucket, from, to, toBucket),
-    copy: (bucket, from, to, toBucket = bucket) => transfer('copy', bucket, from, to, toBucket),
+    ...moveAndCopy(transfer),
   };
 }
