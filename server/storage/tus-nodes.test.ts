@@ -3,6 +3,7 @@
  * one S3 endpoint: the PATCHes of one upload alternate between the nodes, and the locks of an
  * upload are seen by both (upload-locker.ts).
  */
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../db/test-database';
@@ -48,6 +49,13 @@ const tus = (extra: Record<string, string>) => ({
   ...extra,
 });
 const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** What the bucket holds of unfinished uploads. */
+async function tusKeys(): Promise<string[]> {
+  const { client } = createS3ObjectStore(s3.config).s3;
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'tus/' }));
+  return (listed.Contents ?? []).map((o) => o.Key ?? '');
+}
 
 describe(
   `resumable uploads on S3 across two nodes (${testDatabaseKind()})`,
@@ -97,11 +105,14 @@ describe(
         expect(res.status).toBe(200);
         expect(sameBytes(await res.arrayBuffer(), wav)).toBe(true);
       }
-      // The finished upload is gone from the unfinished ones, on both nodes.
+      // The finished upload is gone from the unfinished ones, on both nodes (it goes once the
+      // last answer is written), and nothing of it is left under tus/ in the bucket.
       for (const node of nodes) {
-        const head = await fetch(`${node.url}${path}`, { method: 'HEAD', headers: tus({}) });
-        expect(head.status).toBe(404);
+        const head = () =>
+          fetch(`${node.url}${path}`, { method: 'HEAD', headers: tus({}) }).then((r) => r.status);
+        await expect.poll(head).toBe(404);
       }
+      await expect.poll(tusKeys).toEqual([]);
     });
 
     it('terminates on one node an upload begun on the other: nothing of it is left', async () => {
@@ -119,10 +130,14 @@ describe(
       });
       expect(created.status).toBe(201);
       const path = new URL(created.headers.get('location') ?? '').pathname;
+      const id = path.split('/').pop();
+      // Its info and its tail under S3's part minimum (the multipart upload lists no key).
+      expect((await tusKeys()).sort()).toEqual([`tus/${id}.info`, `tus/${id}.part`]);
       const gone = await fetch(`${b.url}${path}`, { method: 'DELETE', headers: tus({}) });
       expect(gone.status).toBe(204);
       const head = await fetch(`${a.url}${path}`, { method: 'HEAD', headers: tus({}) });
       expect(head.status).toBe(404);
+      expect(await tusKeys()).toEqual([]);
     });
 
     it('shares the locks of an upload between nodes: a waiter asks the holder to let go', async () => {

@@ -103,12 +103,23 @@ function onDisk(dataDir: string | undefined): UploadsPlace {
   };
 }
 
+/** S3Store whose termination also deletes the upload's tail `.part` (2.0.7's `remove` leaves it). */
+class S3UploadStore extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      await this.deleteIncompletePart(id).catch(() => undefined);
+    }
+  }
+}
+
 function onS3(store: S3ObjectStore, db: Database): UploadsPlace {
   // Made on the first resumable request: a process that serves none opens no LISTEN connection.
   let locker: Promise<UploadLocker> | null = null;
   const lockerOf = () => (locker ??= createUploadLocker(db));
   const { config, clientConfig, client } = store.s3;
-  const datastore = new S3Store({
+  const datastore = new S3UploadStore({
     partSize: config.partSize,
     expirationPeriodInMilliseconds: EXPIRE_MS,
     // Expiry by listing the multipart uploads, not by object tags (R2 and others have none).
