@@ -60,6 +60,10 @@ describe.each([
     await expect(store.move('tracks', 'u1/none', 'u1/other')).rejects.toThrow(/not found/);
   });
 
+  it('answers a probe when it can be reached', async () => {
+    await expect(store.probe()).resolves.toBeUndefined();
+  });
+
   it('refuses names that could leave the bucket', async () => {
     for (const name of ['../x', 'a/../../x', '/etc/passwd', 'a\\b', 'a\u0000b', 'a//b', '']) {
       await expect(store.put('tracks', name, bytes), name).rejects.toThrow(/Invalid key/);
@@ -104,6 +108,9 @@ describe('S3 object store, large objects', { timeout: 120_000 }, () => {
     const forged = createS3ObjectStore({ ...server.config, secretAccessKey: 'not-the-secret' });
     await expect(forged.put('tracks', 'u1/x', new Uint8Array(3))).rejects.toThrow(/signature/i);
     await expect(forged.read('tracks', 'u1/x')).rejects.toThrow(/signature/i);
+    await expect(forged.probe()).rejects.toThrow();
+    const elsewhere = createS3ObjectStore({ ...server.config, bucket: 'no-such-bucket' });
+    await expect(elsewhere.probe()).rejects.toThrow();
   });
 
   it('stores an empty object (never an upload: Storage refuses empty files)', async () => {

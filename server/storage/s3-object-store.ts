@@ -12,6 +12,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
@@ -171,5 +172,8 @@ export function createS3ObjectStore(config: S3StoreConfig): S3ObjectStore {
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(bucket, name) }));
     },
     ...moveAndCopy(transfer),
+    async probe() {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
   };
 }
