@@ -105,6 +105,14 @@ describe(
         expect(res.status).toBe(200);
         expect(sameBytes(await res.arrayBuffer(), wav)).toBe(true);
       }
+      // A Range read through Storage moves the range from S3, not the 11 MB object.
+      const before = s3.bytesSent();
+      const ranged = await fetch(`${b.url}/storage/v1/object/tracks/${name}`, {
+        headers: { authorization: `Bearer ${accessToken(keys, artist)}`, Range: 'bytes=0-99' },
+      });
+      expect(ranged.status).toBe(206);
+      expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(wav.subarray(0, 100));
+      expect(s3.bytesSent() - before).toBeLessThan(4096); // HEAD + ranged GET, headers included
       // The finished upload is gone from the unfinished ones, on both nodes (it goes once the
       // last answer is written), and nothing of it is left under tus/ in the bucket.
       for (const node of nodes) {
