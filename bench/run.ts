@@ -76,6 +76,8 @@ if (wants('rest')) {
 if (wants('storage')) {
   const { benchStorage } = await import('./storage');
   await benchStorage();
+  const { benchStorageDiskVsS3 } = await import('./storage-s3');
+  await benchStorageDiskVsS3();
 }
 
 if (wants('sync')) {

@@ -15,7 +15,7 @@ import { limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
 import type { NodeFastPath } from './rest/node';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
-import { createStorageApp, openObjectStore, type ObjectStore } from './storage';
+import { createStorageApp, objectStoreFromEnv, type ObjectStore } from './storage';
 import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from './stripe-sandbox';
 import { startTrackProcessing, type TrackProcessing } from './processing';
 import { startStemJobs, type StemJobs } from './stems/jobs';
@@ -24,7 +24,7 @@ import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
 export interface Backend {
   db: Database;
   keys: Keys;
-  /** Files of /storage/v1, under DATA_DIR/storage (or in memory). */
+  /** Files of /storage/v1: S3 when S3_BUCKET is set, else DATA_DIR/storage (or memory). */
   store: ObjectStore;
   /** The upload pipeline's job runner (docs/upload.md). */
   processing: TrackProcessing;
@@ -110,7 +110,7 @@ export async function startBackend(
     await syncAdmins(db, adminEmails);
     const rest = createRestApp({ db, keys });
     await rest.ready;
-    const store = openObjectStore(env.DATA_DIR?.trim() || './.data');
+    const store = objectStoreFromEnv(env); // S3_* (docs/object-storage.md), else DATA_DIR/storage
     processing = startTrackProcessing({
       db,
       store,

@@ -128,6 +128,7 @@ describe(`migrations (${testDatabaseKind()})`, () => {
           'public.storage_garbage',
           'public.stem_jobs',
           'public.served_audio',
+          'storage.upload_locks',
         ].includes(row.name)
       )
         expect(Number(row.policies), row.name).toBeGreaterThan(0);

@@ -11,7 +11,9 @@ import { loadKeys, type Keys } from '../keys';
 import { createRestApp } from '../rest';
 import { createStorageApp, type SignedRead } from '../storage/app';
 import { openObjectStore, type ObjectStore } from '../storage/object-store';
+import { createS3ObjectStore } from '../storage/s3-object-store';
 import { accessToken, serveApp, supabaseClient } from '../storage/test-support';
+import { startTestS3Server } from '../storage/test-s3';
 import { startTrackProcessing, type TrackProcessing, type TrackProcessingOptions } from './jobs';
 
 export interface UploadHarness {
@@ -28,16 +30,21 @@ export interface UploadHarness {
   close: () => Promise<void>;
 }
 
-/** `processing`: the job runner's sweep settings (tests of the originals no track uses). */
+/**
+ * `processing`: the job runner's sweep settings (tests of the originals no track uses);
+ * `backend`: where the bytes live (memory, or S3 on a fresh s3rver).
+ */
 export async function startUploadHarness(
   processingOptions: Pick<TrackProcessingOptions, 'orphanGraceMs' | 'orphanSweepMs'> = {},
+  backend: 'memory' | 's3' = 'memory',
 ): Promise<UploadHarness> {
   const test = await openTestDatabase();
   const keys = loadKeys(
     { JWT_SECRET: 'upload-test-secret-at-least-32-characters' },
     () => undefined,
   );
-  const store = openObjectStore('memory');
+  const s3 = backend === 's3' ? await startTestS3Server() : null;
+  const store = s3 ? createS3ObjectStore(s3.config) : openObjectStore('memory');
   const rest = createRestApp({ db: test.db, keys });
   await rest.ready;
   const app = new Hono();
@@ -77,6 +84,7 @@ export async function startUploadHarness(
       await processing.close();
       await server.close();
       await test.close();
+      await s3?.close();
     },
   };
 }

@@ -11,5 +11,6 @@ export {
   DEFAULT_FILE_SIZE_LIMIT,
   DEFAULT_CACHE_CONTROL,
 } from './service';
+export { objectStoreFromEnv, s3ConfigFromEnv } from './from-env';
 export { StorageError } from './errors';
 export { sniffContentType, type SniffedType } from './sniff';

@@ -5,7 +5,8 @@
  * rename), reads stream (an optional inclusive byte range), nothing is buffered on read.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, copyFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, rm, stat, writeFile, copyFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -36,6 +37,25 @@ export interface ObjectStore {
   move(bucket: string, from: string, to: string, toBucket?: string): Promise<void>;
   /** Copies bytes (overwriting the destination). Throws if the source is absent. */
   copy(bucket: string, from: string, to: string, toBucket?: string): Promise<void>;
+  /** Resolves when the store can be reached (for a readiness check); throws why not. */
+  probe(): Promise<void>;
+}
+
+/** Moves or copies an object's bytes (the destination is overwritten). */
+export type Transfer = (
+  op: 'move' | 'copy',
+  bucket: string,
+  from: string,
+  to: string,
+  toBucket: string,
+) => Promise<void>;
+
+/** The `move` and `copy` of a store, from its one transfer function. */
+export function moveAndCopy(transfer: Transfer): Pick<ObjectStore, 'move' | 'copy'> {
+  return {
+    move: (bucket, from, to, toBucket = bucket) => transfer('move', bucket, from, to, toBucket),
+    copy: (bucket, from, to, toBucket = bucket) => transfer('copy', bucket, from, to, toBucket),
+  };
 }
 
 export class ObjectMissingError extends Error {
@@ -112,6 +132,7 @@ export function createMemoryObjectStore(): ObjectStore {
     async copy(bucket, from, to, toBucket = bucket) {
       objects.set(key(toBucket, to), new Uint8Array(get(bucket, from)));
     },
+    probe: async () => undefined,
   };
 }
 
@@ -148,13 +169,7 @@ export function createFileObjectStore(root: string): ObjectStore {
     }
   };
 
-  const transfer = async (
-    op: 'move' | 'copy',
-    bucket: string,
-    from: string,
-    to: string,
-    toBucket: string,
-  ) => {
+  const transfer: Transfer = async (op, bucket, from, to, toBucket) => {
     const source = pathOf(bucket, from);
     const target = pathOf(toBucket, to);
     if (source === target) return;
@@ -205,7 +220,10 @@ export function createFileObjectStore(root: string): ObjectStore {
     async remove(bucket, name) {
       await rm(pathOf(bucket, name), { force: true });
     },
-    move: (bucket, from, to, toBucket = bucket) => transfer('move', bucket, from, to, toBucket),
-    copy: (bucket, from, to, toBucket = bucket) => transfer('copy', bucket, from, to, toBucket),
+    ...moveAndCopy(transfer),
+    async probe() {
+      await mkdir(base, { recursive: true });
+      await access(base, constants.R_OK | constants.W_OK);
+    },
   };
 }

@@ -11,7 +11,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'soundloft-storage-'));
 let h: StorageHarness;
 let artist: TestUser;
 beforeAll(async () => {
-  h = await startStorageHarness(dataDir);
+  h = await startStorageHarness({ dataDir });
   artist = await h.newUser();
 }, DATABASE_HOOK_TIMEOUT_MS);
 afterAll(async () => {

@@ -6,14 +6,24 @@
  * belongs to whoever created it. Creation is refused early (size over the limit, a path the
  * caller may not write, an existing name without upsert); the finished bytes take the same path
  * as every other upload (`putObject`: the bytes' type sniffed, the row inserted under RLS).
+ *
+ * Where unfinished uploads live: on disk, `@tus/file-store` under DATA_DIR/tus with @tus/server's
+ * MemoryLocker (one process). With the object store on S3, `@tus/s3-store` keeps each upload as an
+ * S3 multipart upload under `tus/<id>` (+ `tus/<id>.info`, and `tus/<id>.part` for a tail shorter
+ * than S3's 5 MiB minimum part) in the same bucket, nothing on the node but scratch files of the
+ * request in flight, no metadata cache (every request reads `.info`), and the locks are in
+ * PostgreSQL (upload-locker.ts): any node may receive any request of an upload.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server } from '@tus/server';
+import { S3Store } from '@tus/s3-store';
+import { EVENTS, Server, type ServerOptions } from '@tus/server';
+import type { DataStore, KvStore } from '@tus/utils';
 import type { JwtClaims } from '../db/as-role';
 import { asRole } from '../db/as-role';
 import type { Database } from '../db/database';
@@ -21,7 +31,9 @@ import { authenticate } from '../rest/auth';
 import { StorageError, storageErrorFromDatabase } from './errors';
 import { assertSafeObjectName } from './names';
 import type { ObjectStore } from './object-store';
+import { isS3ObjectStore, type S3ObjectStore } from './s3-object-store';
 import { findBucket, putObject, sizeLimitOf } from './service';
+import { createUploadLocker, type UploadLocker } from './upload-locker';
 
 export const TUS_PATH = '/storage/v1/upload/resumable';
 /** Unfinished uploads are kept this long (Supabase: 24 hours). */
@@ -55,14 +67,97 @@ function uploadsDir(dataDir: string | undefined): { dir: string; temporary: bool
   return { dir: join(dataDir, 'tus'), temporary: false };
 }
 
-export function createTusServer(options: TusOptions): {
-  handle: (request: Request) => Promise<Response>;
-  close: () => void;
-} {
-  const { db, store, verify, globalLimit } = options;
-  const { dir, temporary } = uploadsDir(options.dataDir);
+/** No cache: another node may have changed the upload since this one last read its `.info`. */
+const noCache: KvStore<never> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
+/** S3 keys of unfinished uploads: `tus/<id>`; the id in the upload URL has no prefix. */
+const S3_PREFIX = 'tus/';
+
+interface UploadsPlace {
+  datastore: DataStore;
+  /** A finished upload's bytes. */
+  bytesOf: (id: string) => Promise<Buffer>;
+  /** Deletes everything kept of an upload (finished or not). */
+  discard: (id: string) => Promise<void>;
+  /** Server options of this place (S3: ids under `tus/`, shared locks). */
+  serverOptions: Partial<ServerOptions>;
+  close: () => Promise<void>;
+}
+
+function onDisk(dataDir: string | undefined): UploadsPlace {
+  const { dir, temporary } = uploadsDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const datastore = new FileStore({ directory: dir, expirationPeriodInMilliseconds: EXPIRE_MS });
+  return {
+    datastore,
+    bytesOf: (id) => readFile(join(dir, id)),
+    discard: (id) => datastore.remove(id),
+    serverOptions: {},
+    close: async () => {
+      if (temporary) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** S3Store whose termination also deletes the upload's tail `.part` (2.0.7's `remove` leaves it). */
+class S3UploadStore extends S3Store {
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      await this.deleteIncompletePart(id).catch(() => undefined);
+    }
+  }
+}
+
+function onS3(store: S3ObjectStore, db: Database): UploadsPlace {
+  // Made on the first resumable request: a process that serves none opens no LISTEN connection.
+  let locker: Promise<UploadLocker> | null = null;
+  const lockerOf = () => (locker ??= createUploadLocker(db));
+  const { config, clientConfig, client } = store.s3;
+  const datastore = new S3UploadStore({
+    partSize: config.partSize,
+    expirationPeriodInMilliseconds: EXPIRE_MS,
+    // Expiry by listing the multipart uploads, not by object tags (R2 and others have none).
+    useTags: false,
+    cache: noCache,
+    s3ClientConfig: { ...clientConfig, bucket: config.bucket },
+  });
+  return {
+    datastore,
+    bytesOf: async (id) => Buffer.concat(await (await datastore.read(id)).toArray()),
+    // S3Store.remove aborts the multipart upload first, which fails once it has completed.
+    discard: async (id) => {
+      await client.send(
+        new DeleteObjectsCommand({
+          Bucket: config.bucket,
+          Delete: { Objects: [id, `${id}.info`, `${id}.part`].map((Key) => ({ Key })) },
+        }),
+      );
+    },
+    serverOptions: {
+      locker: lockerOf,
+      generateUrl: (_req, { proto, host, path, id }) =>
+        `${proto}://${host}${path}/${id.slice(S3_PREFIX.length)}`,
+      getFileIdFromRequest: (_req, lastPath) =>
+        lastPath && /^[A-Za-z0-9_-]+$/.test(lastPath) ? `${S3_PREFIX}${lastPath}` : undefined,
+    },
+    close: async () => (await locker)?.close(),
+  };
+}
+
+export function createTusServer(options: TusOptions): {
+  handle: (request: Request) => Promise<Response>;
+  close: () => Promise<void>;
+} {
+  const { db, store, verify, globalLimit } = options;
+  const s3 = isS3ObjectStore(store);
+  const place = s3 ? onS3(store, db) : onDisk(options.dataDir);
+  const { datastore } = place;
 
   const claimsOf = async (req: Request): Promise<JwtClaims> => {
     try {
@@ -112,6 +207,7 @@ export function createTusServer(options: TusOptions): {
   };
 
   const server = new Server({
+    ...place.serverOptions,
     path: TUS_PATH,
     datastore,
     respectForwardedHeaders: true,
@@ -119,6 +215,7 @@ export function createTusServer(options: TusOptions): {
     exposedHeaders: [],
     maxSize: globalLimit,
     namingFunction: (_req, metadata) =>
+      (s3 ? S3_PREFIX : '') +
       Buffer.from(
         `${metadata?.bucketName ?? ''}/${metadata?.objectName ?? ''}/${randomUUID()}`,
       ).toString('base64url'),
@@ -164,7 +261,7 @@ export function createTusServer(options: TusOptions): {
       const claims = await claimsOf(req as unknown as Request);
       const md = upload.metadata ?? {};
       try {
-        const bytes = await readFile(join(dir, upload.id));
+        const bytes = await place.bytesOf(upload.id);
         await putObject(
           db,
           store,
@@ -180,7 +277,7 @@ export function createTusServer(options: TusOptions): {
           { fileSizeLimit: globalLimit },
         );
       } catch (error) {
-        await datastore.remove(upload.id).catch(() => undefined);
+        await place.discard(upload.id).catch(() => undefined);
         fail(error);
       }
       // The finished upload's partial file goes once the answer is written (POST_FINISH below):
@@ -190,7 +287,7 @@ export function createTusServer(options: TusOptions): {
     },
   });
   server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
-    void datastore.remove(upload.id).catch(() => undefined);
+    void place.discard(upload.id).catch(() => undefined);
   });
 
   const sweep = setInterval(
@@ -201,9 +298,9 @@ export function createTusServer(options: TusOptions): {
 
   return {
     handle: (request) => server.handleWeb(request),
-    close: () => {
+    close: async () => {
       clearInterval(sweep);
-      if (temporary) rmSync(dir, { recursive: true, force: true });
+      await place.close();
     },
   };
 }
