@@ -30,6 +30,11 @@ export const DATABASE_HOOK_TIMEOUT_MS = 180_000;
 
 export interface TestDatabase {
   db: Database;
+  /**
+   * Another connection to the same database, as a second node of a cluster has (its own pool
+   * on PostgreSQL; on PGlite, one process, the same database). Closed by the caller.
+   */
+  openAnotherNode(): Promise<Database>;
   close(): Promise<void>;
 }
 
@@ -54,6 +59,7 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase
   }
   return {
     db,
+    openAnotherNode: () => openPostgres(url.toString()),
     async close() {
       await db.close();
       await admin.exec(`drop database if exists "${name}" with (force)`);
@@ -143,7 +149,16 @@ export async function openTestDatabase(
     test = await openPostgresTestDatabase(env.TEST_DATABASE_URL);
   } else {
     const db = await openPglite('memory', { snapshot: await migratedSnapshot() });
-    test = { db, close: () => db.close() };
+    const sameDatabase: Database = {
+      kind: db.kind,
+      query: (sql, params) => db.query(sql, params),
+      transaction: (fn, options) => db.transaction(fn, options),
+      batch: (statements) => db.batch(statements),
+      exec: (sql) => db.exec(sql),
+      listen: (channel, onNotify) => db.listen(channel, onNotify),
+      close: async () => undefined,
+    };
+    test = { db, openAnotherNode: async () => sameDatabase, close: () => db.close() };
   }
   try {
     await migrate(test.db); // a no-op on a snapshot; the real thing on PostgreSQL
