@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../db/test-database';
+import { DATABASE_HOOK_TIMEOUT_MS, closeInOrder, testDatabaseKind } from '../db/test-database';
 import { RateLimiter } from './rate-limit';
 import { startAuthTestServer, type AuthTestServer } from './test-support';
 
@@ -29,11 +29,7 @@ beforeAll(async () => {
     email_confirm: true,
   });
 }, DATABASE_HOOK_TIMEOUT_MS);
-afterAll(async () => {
-  await b?.close();
-  await nodeB?.close();
-  await a?.close();
-}, DATABASE_HOOK_TIMEOUT_MS);
+afterAll(() => closeInOrder(b, nodeB, a), DATABASE_HOOK_TIMEOUT_MS);
 
 const password = (node: AuthTestServer, email: string, pw: string, ip: string) =>
   node.auth('/token?grant_type=password', {

@@ -59,6 +59,7 @@ export async function startAuthTestServer(
     ? {
         db: opts.db,
         openAnotherNode: () => Promise.reject(new Error('open from the first node')),
+        url: null,
         close: async () => undefined,
       }
     : await openTestDatabase();

@@ -35,6 +35,8 @@ export interface TestDatabase {
    * on PostgreSQL; on PGlite, one process, the same database). Closed by the caller.
    */
   openAnotherNode(): Promise<Database>;
+  /** Its URL on PostgreSQL (for a node in another process); null on PGlite. */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase
   return {
     db,
     openAnotherNode: () => openPostgres(url.toString()),
+    url: url.toString(),
     async close() {
       await db.close();
       await admin.exec(`drop database if exists "${name}" with (force)`);
@@ -158,7 +161,7 @@ export async function openTestDatabase(
       listen: (channel, onNotify) => db.listen(channel, onNotify),
       close: async () => undefined,
     };
-    test = { db, openAnotherNode: async () => sameDatabase, close: () => db.close() };
+    test = { db, openAnotherNode: async () => sameDatabase, url: null, close: () => db.close() };
   }
   try {
     await migrate(test.db); // a no-op on a snapshot; the real thing on PostgreSQL
@@ -167,4 +170,11 @@ export async function openTestDatabase(
     throw error;
   }
   return test;
+}
+
+/** Closes nodes and databases one after another (a node before the database it serves). */
+export async function closeInOrder(
+  ...items: ({ close(): Promise<void> } | undefined)[]
+): Promise<void> {
+  for (const item of items) await item?.close();
 }
