@@ -56,6 +56,11 @@ export interface Cluster {
   readonly shared: boolean;
   /** Sets the receiver of the other nodes' messages. */
   onMessage(handler: (message: ClusterMessage) => void): void;
+  /**
+   * Sets what runs after the listening connection was lost and is back: messages sent meanwhile
+   * were missed, so presence must be sent again in full.
+   */
+  onResync(handler: () => void): void;
   /** Sends a broadcast to the other nodes (in order of calls). */
   send(message: ClusterMessage): void;
   /** Records a track of this node and sends its diff, in one transaction. */
@@ -75,6 +80,7 @@ export function localCluster(): Cluster {
     nodeId: 'local',
     shared: false,
     onMessage: () => undefined,
+    onResync: () => undefined,
     send: () => undefined,
     track: () => undefined,
     untrack: () => undefined,
@@ -102,6 +108,7 @@ export async function startPgCluster(
   const heartbeatMs = options.heartbeatMs ?? 5000;
   const expiryMs = options.expiryMs ?? 15_000;
   let handler: (message: ClusterMessage) => void = () => undefined;
+  let resync: () => void = () => undefined;
   let seq = 0;
   let closed = false;
 
@@ -154,7 +161,7 @@ export async function startPgCluster(
       })
       .catch((error: unknown) => console.error('realtime cluster:', error));
   };
-  const stopListening = await db.listen(CLUSTER_CHANNEL, receive);
+  const stopListening = await db.listen(CLUSTER_CHANNEL, receive, () => resync());
 
   const trackStatements = (entry: TrackedPresence): Statement[] => [
     {
@@ -202,6 +209,9 @@ export async function startPgCluster(
     shared: true,
     onMessage(h) {
       handler = h;
+    },
+    onResync(h) {
+      resync = h;
     },
     send(message) {
       enqueue(sendStatement(body(message)));

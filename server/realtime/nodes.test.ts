@@ -4,6 +4,7 @@
  * of its own that the test kills with SIGKILL; clients are realtime-js, each on one node.
  * PostgreSQL only (PGlite is one process: there is no other node).
  */
+import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 import { RealtimeClient as Client } from '@supabase/realtime-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -124,6 +125,33 @@ describe.runIf(testDatabaseKind() === 'postgres')('Realtime on two nodes of one 
     // Leaving the channel (or closing the socket) untracks too.
     await onB.channel.unsubscribe();
     await vi.waitFor(() => expect(keys(onA.channel)).toEqual([]));
+  });
+
+  it('after its listening connection is lost, a node sends its clients the full presence again', async () => {
+    const onA = presenceRoom(a.realtimeClient({ token: a.token(alice.id) }), 'lobby', 'alice');
+    await subscribed(onA.channel);
+    await vi.waitFor(() => expect(keys(onA.channel)).toEqual([]));
+    // A presence another node wrote whose diff node A never received (as if sent while A's
+    // listening connection was down).
+    const ghost = randomUUID();
+    // (Its beat is in the future: no sweep removes it before the test does.)
+    await a.db.query(
+      `insert into embedded_realtime.nodes (id, seen_at) values ($1, now() + interval '1 hour')`,
+      [ghost],
+    );
+    await a.db.query(
+      `insert into embedded_realtime.presences (node_id, owner, topic, key, meta)
+       values ($1, 'x', 'public:realtime:lobby', 'dora', '{"phx_ref": "r1", "on": "elsewhere"}')`,
+      [ghost],
+    );
+    const { rows } = await a.db.query<{ ended: boolean }>(
+      `select pg_terminate_backend(pid) as ended from pg_stat_activity
+        where datname = current_database() and query = 'listen "embedded_realtime_cluster"'`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2); // node A's and node B's
+    await vi.waitFor(() => expect(keys(onA.channel)).toEqual(['dora']), { timeout: 10_000 });
+    await a.db.query('delete from embedded_realtime.nodes where id = $1', [ghost]);
+    await vi.waitFor(() => expect(keys(onA.channel)).toEqual([]), { timeout: 10_000 });
   });
 
   it('postgres_changes reach each client once, whichever node it is on', async () => {

@@ -113,6 +113,7 @@ export class RealtimeServer {
   }) {
     this.#cluster = opts.cluster ?? localCluster();
     this.#cluster.onMessage((message) => this.#fromCluster(message));
+    this.#cluster.onResync(() => void this.#resyncPresence());
     this.#secret = opts.jwtSecret;
     this.#db = opts.db;
     this.#changes = opts.changes;
@@ -165,6 +166,28 @@ export class RealtimeServer {
         message.isPrivate,
         null,
       );
+    }
+  }
+
+  /**
+   * Sends every presence channel of this node its topic's full state again (diffs of other
+   * nodes were missed while the listening connection was down); realtime-js merges a new
+   * presence_state into what it has, with joins and leaves for the differences.
+   */
+  async #resyncPresence(): Promise<void> {
+    const states = new Map<string, Promise<PresenceList>>();
+    for (const conn of this.#connections) {
+      for (const channel of conn.channels.values()) {
+        if (!channel.config.presenceEnabled || !channel.mayReadPresence) continue;
+        let state = states.get(channel.memberKey);
+        if (!state) {
+          state = this.#presenceState(channel.memberKey);
+          states.set(channel.memberKey, state);
+        }
+        const list = await state.catch(() => null);
+        if (list && conn.channels.get(channel.topic) === channel)
+          this.#push(conn, channel, 'presence_state', list);
+      }
     }
   }
 
