@@ -53,3 +53,15 @@ export async function startNodeProcess<T>(
     },
   };
 }
+
+/** Polls `check` until it holds (the test's own timeout bounds it). */
+export async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** A gate a test opens: what a stalled worker waits on. */
+export function gate<T = void>(): { open: (value: T) => void; opened: Promise<T> } {
+  let open!: (value: T) => void;
+  const opened = new Promise<T>((resolve) => (open = resolve));
+  return { open, opened };
+}
