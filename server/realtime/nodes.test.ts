@@ -150,7 +150,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('Realtime on two nodes of one 
     );
     expect(rows.length).toBeGreaterThanOrEqual(2); // node A's and node B's
     await vi.waitFor(() => expect(keys(onA.channel)).toEqual(['dora']), { timeout: 10_000 });
-    await a.db.query('delete from embedded_realtime.nodes where id = $1', [ghost]);
+    // The other node stops cleanly: its presence leaves.
+    await a.db.query('select embedded_realtime.sweep(1500, $1)', [ghost]);
     await vi.waitFor(() => expect(keys(onA.channel)).toEqual([]), { timeout: 10_000 });
   });
 
