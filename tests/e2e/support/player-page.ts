@@ -17,8 +17,8 @@ export interface AudioNode {
   state: string;
   currentTime: number;
   paused: boolean;
+  /** The element's volume: the Howl's times Howler's master volume (0 when the player is muted). */
   volume: number;
-  muted: boolean;
 }
 
 export interface PersistedPlayer {
@@ -182,7 +182,6 @@ interface HookHowl {
   seek(seconds?: number): number | object;
   state(): string;
   volume(): number | object;
-  mute(): boolean | object;
   duration(): number;
 }
 export interface PlayerWindow {
@@ -195,7 +194,9 @@ export interface PlayerWindow {
 
 /**
  * The player's sounds read in the page through Howler's public API. It runs in the page (as
- * `page.evaluate`'s function, serialised): it uses nothing from this module.
+ * `page.evaluate`'s function, serialised): it uses nothing from this module. Only getters that
+ * never wait are read: `howl.mute()` with no argument, on a Howl still loading, queues itself in
+ * the Howl's load queue and never leaves it, and every play after it waits there for good.
  */
 export function readPlayerSounds(): AudioNode[] {
   const w = window as unknown as PlayerWindow;
@@ -210,7 +211,6 @@ export function readPlayerSounds(): AudioNode[] {
       currentTime: typeof time === 'number' ? time : 0,
       paused: !howl.playing(),
       volume: (typeof volume === 'number' ? volume : 1) * master,
-      muted: howl.mute() === true,
     };
   });
 }
