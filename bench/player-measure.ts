@@ -1,8 +1,9 @@
 /**
  * In-page probes of the player bench: what runs inside the signed-in app's page (through
- * `page.evaluate`) and over CDP. Audio is read from the player's elements (`#player-audio`,
- * docs/player.md), or from Howler's own objects (`window.Howler`) in a build from before the
- * element engine, so old and new builds can be measured by the same bench.
+ * `page.evaluate`) and over CDP. Audio is read from the player's Howls through the engine's debug
+ * hook (`window.__soundloftPlayer`, src/player/engine/howler-backend.ts) and Howler's public API;
+ * in older builds from the element engine's `#player-audio` elements, or from Howler's own
+ * objects before that, so old and new builds can be measured by the same bench.
  */
 import type { CDPSession, Locator, Page } from '@playwright/test';
 
@@ -13,7 +14,24 @@ import type { CDPSession, Locator, Page } from '@playwright/test';
  * load, before the probes (they poll it).
  */
 export async function installMatcher(page: Page): Promise<void> {
+  // A sound of the hook reads like an element (src, paused, currentTime, readyState), the same
+  // object for the same Howl, so the probes below work on every build.
   await page.evaluate(`globalThis.__audioNodes ??= () => {
+    const hook = globalThis.__soundloftPlayer;
+    if (hook) {
+      const seen = (globalThis.__soundNodes ??= new WeakMap());
+      return hook.sounds().map(({ src, howl }) => {
+        if (!seen.has(howl))
+          seen.set(howl, {
+            src,
+            playbackRate: 1,
+            get paused() { return !howl.playing(); },
+            get currentTime() { const t = howl.seek(); return typeof t === 'number' ? t : 0; },
+            get readyState() { return howl.state() === 'loaded' ? 4 : 0; },
+          });
+        return seen.get(howl);
+      });
+    }
     const nodes = [...document.querySelectorAll('#player-audio audio')];
     for (const h of globalThis.Howler?._howls ?? [])
       for (const s of h._sounds) if (s._node) nodes.push(s._node);
@@ -155,9 +173,9 @@ export interface HeapSample {
   heapUsed: number;
   /** Live HTMLAudioElement objects in the heap (attached or not). */
   audioElements: number;
-  /** Live Howl objects in the heap (builds before the element engine). */
+  /** Live Howl objects in the heap (the player's, and replaced ones not yet unloaded). */
   howlObjects: number;
-  /** The player's elements (or Howler's sounds), and the idle elements of Howler's pool. */
+  /** The player's sounds, and the idle elements of Howler's pool (read from Howler's internals: a figure only). */
   playerElements: number;
   howlerPool: number;
   /** DOM nodes and JS event listeners alive (Memory.getDOMCounters). */

@@ -69,9 +69,9 @@ export async function traceOffline(distDir: string): Promise<void> {
           const samples: [number, number][] = [];
           (w as unknown as { __samples: [number, number][] }).__samples = samples;
           const poll = () => {
-            const nodes = [
-              ...document.querySelectorAll('#player-audio audio'),
-            ] as HTMLAudioElement[];
+            // installMatcher's view of the player's sounds (the Howls, read like elements).
+            const nodes =
+              (w as unknown as { __audioNodes?: () => HTMLAudioElement[] }).__audioNodes?.() ?? [];
             const playing = nodes.find((n) => !n.paused);
             samples.push([performance.now() - now, playing ? playing.currentTime * 1000 : -1]);
             if (performance.now() - now < 250) setTimeout(poll, 0);

@@ -7,7 +7,7 @@
  * refusal. (The server's refusal of the lossless file to a free listener is playback-plan.spec.)
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PlayerPage } from './support/player-page';
+import { PlayerPage, type PlayerWindow } from './support/player-page';
 import { demoUserId, seedPlaylist, shortestTracks } from './support/playlist-seed';
 import { waitForServiceWorker } from './support/service-worker';
 import { DEMO, createUser, serverRows, serviceRoleKey, signIn } from './support/session';
@@ -65,9 +65,9 @@ test('premium: download a playlist, play it offline, plays count once on reconne
   await player.expectAudioAdvancing(0.3);
   // Seek near the end: the element asks for a range the cache answers with 206.
   await page.evaluate(() => {
-    const nodes = [...document.querySelectorAll<HTMLAudioElement>('#player-audio audio')];
-    const node = nodes.find((n) => !n.paused);
-    if (node) node.currentTime = node.duration - 3;
+    const w = window as unknown as PlayerWindow;
+    const howl = w.__soundloftPlayer?.sounds().find((s) => s.howl.playing())?.howl;
+    if (howl) howl.seek(howl.duration() - 3);
   });
   await expect.poll(() => ranges.filter((s) => s === 206).length).toBeGreaterThan(0);
   // A ends, X is not downloaded: skipped with the message, B plays.

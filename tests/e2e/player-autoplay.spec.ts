@@ -14,7 +14,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { PlayerPage, signInFresh } from './support/player-page';
+import { PlayerPage, signInFresh, type PlayerWindow } from './support/player-page';
 
 test.use({
   launchOptions: {
@@ -55,7 +55,10 @@ function installRemote(channelName: string): void {
   /** Every play() of a media element: whether the tab had an activation, and its answer. */
   const plays: string[] = [];
   const play = HTMLMediaElement.prototype.play;
+  // Howler's elements are not in the document: each element played reports its own end.
+  const onEnded = () => (endedActive = navigator.userActivation.isActive);
   HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+    this.addEventListener('ended', onEnded);
     const active = navigator.userActivation.isActive;
     const result = play.call(this);
     const name = decodeURIComponent(this.src.split('?')[0] ?? '').replace(/^.*\/renditions\//, '');
@@ -66,7 +69,6 @@ function installRemote(channelName: string): void {
     return result;
   };
 
-  document.addEventListener('ended', () => (endedActive = navigator.userActivation.isActive), true);
   const channel = new BroadcastChannel(channelName);
   channel.onmessage = ({
     data,
@@ -81,12 +83,18 @@ function installRemote(channelName: string): void {
       id: data.id,
       active,
       endedActive,
-      nodes: [...document.querySelectorAll<HTMLAudioElement>('#player-audio audio')].map((a) => ({
-        src: a.src,
-        paused: a.paused,
-        currentTime: a.currentTime,
-        duration: a.duration,
-      })),
+      // The player's Howls, through Howler's public API (src/player/engine/howler-backend.ts).
+      nodes: ((window as unknown as PlayerWindow).__soundloftPlayer?.sounds() ?? []).map(
+        ({ src, howl }) => {
+          const time = howl.seek();
+          return {
+            src,
+            paused: !howl.playing(),
+            currentTime: typeof time === 'number' ? time : 0,
+            duration: howl.duration(),
+          };
+        },
+      ),
       alert: document.querySelector('[aria-label="Player"] [role="alert"]')?.textContent ?? null,
       plays,
     });

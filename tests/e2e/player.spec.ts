@@ -1,10 +1,15 @@
 /**
  * The player (issue 7, spec sections 2-4) in a real Chromium with real audio: playback starts
- * from /explore's rows, and every assertion on sound reads the audio element the player plays.
+ * from /explore's rows, and every assertion on sound reads the Howl the player plays (Howler's public API).
  * Fresh users throughout: 30 s of one track records a listen, L writes a like.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PLAYER_STORAGE_KEY, PlayerPage, signInFresh } from './support/player-page';
+import {
+  PLAYER_STORAGE_KEY,
+  PlayerPage,
+  signInFresh,
+  type PlayerWindow,
+} from './support/player-page';
 import { serverRows } from './support/session';
 import { chooseRowAction } from './support/row-menu';
 
@@ -56,6 +61,16 @@ test('a click starts audio, play/pause follows, next and previous walk the list'
   await player.rowPlayButton(second).click();
   await player.expectBarTitle(second);
   const playing = await player.expectAudioAdvancing();
+  // The audio is Howler's: the engine says so, and the sound whose clock moves is a Howl that
+  // Howler itself reports playing (howl.playing(), its public API; the page model reads it).
+  expect(await player.engine()).toEqual({ engine: 'howler', howlerGlobal: true });
+  expect(
+    await page.evaluate(() => {
+      const w = window as unknown as PlayerWindow & { Howl?: new (...args: never[]) => object };
+      const sounds = w.__soundloftPlayer?.sounds() ?? [];
+      return sounds.filter((s) => w.Howl && s.howl instanceof w.Howl && s.howl.playing()).length;
+    }),
+  ).toBe(1);
   expect(playing.src).toContain(`/renditions/${ids.get(second)}/standard.mp3`);
   await expect(player.rowPauseButton(second)).toBeVisible();
   await shot(page, 'desktop-bar');
@@ -95,8 +110,8 @@ async function trackIdOf(page: Page, title: string): Promise<string> {
 
 /**
  * Loading from the press (docs/player.md): a held press on `button`, a control that starts the
- * track `id`, loads that track's element while nothing plays; the release (the click) plays that
- * same element, not a second one.
+ * track `id`, loads that track's Howl while nothing plays; the release (the click) plays that
+ * same Howl, not a second one.
  */
 async function expectPressLoadsAndClickPlays(
   player: PlayerPage,
@@ -111,28 +126,21 @@ async function expectPressLoadsAndClickPlays(
   expect(await ofTrack()).toHaveLength(0);
   await button.hover();
   await page.mouse.down();
-  // Pressed, not clicked: the track's element is loading, nothing plays, no bar yet.
+  // Pressed, not clicked: the track's Howl is loading, nothing plays, no bar yet.
   await expect.poll(async () => (await ofTrack()).length).toBe(1);
   expect((await ofTrack())[0]?.paused).toBe(true);
   await expect(player.bar).toHaveCount(0);
-  // Mark it, so the click is seen to play this element and not a second one.
-  await page.evaluate((trackId) => {
-    for (const node of document.querySelectorAll<HTMLAudioElement>('#player-audio audio'))
-      if (node.src.includes(`/renditions/${trackId}/`)) node.dataset.pressed = 'yes';
-  }, id);
+  // Its key, so the click is seen to play this sound (its Howl) and not a second one.
+  const pressed = (await ofTrack())[0]?.key;
   await page.mouse.up();
   await player.expectBarTitle(title);
   await player.expectAudioAdvancing();
   expect(await ofTrack()).toHaveLength(1);
-  const playing = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAudioElement>('#player-audio audio')]
-      .filter((node) => !node.paused)
-      .map((node) => node.dataset.pressed ?? 'no'),
-  );
-  expect(playing).toEqual(['yes']);
+  const playing = (await player.audioNodes()).filter((n) => !n.paused).map((n) => n.key);
+  expect(playing).toEqual([pressed]);
 }
 
-test("a row's track starts loading at the press, and its click plays that same element", async ({
+test("a row's track starts loading at the press, and its click plays that same Howl", async ({
   page,
 }) => {
   const player = await start(page, ARTIST);
@@ -145,9 +153,7 @@ test("a row's track starts loading at the press, and its click plays that same e
   );
 });
 
-test("a home cover's track loads at the press, and its click plays that element", async ({
-  page,
-}) => {
+test("a home cover's track loads at the press, and its click plays that Howl", async ({ page }) => {
   await signInFresh(page);
   await page.goto('/home');
   const cover = page.getByRole('region', { name: 'Recently Added' }).getByRole('listitem').first();

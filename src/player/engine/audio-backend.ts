@@ -1,6 +1,6 @@
 /**
  * The engine's view of an audio library: small enough to fake in jsdom (which has no audio).
- * element-backend.ts is the real one.
+ * howler-backend.ts is the real one (Howler).
  */
 export interface SoundEvents {
   onLoad(): void;

@@ -2,8 +2,8 @@
  * Plays what the store says. It follows the store (current track, playing flag, volume), takes
  * one-shot commands (seek) from the actions, and reports back through actions: position and
  * length, a track's end, errors. The next track is preloaded once the current one plays (or can
- * play, when paused), so the change is near-gapless. Audio comes from an injected backend (pooled
- * `<audio>` elements in the app, element-backend.ts; a fake in tests).
+ * play, when paused), so the change is near-gapless. Audio comes from an injected backend (Howler's
+ * HTML5 Howls in the app, howler-backend.ts; a fake in tests).
  */
 import { subscribe } from 'valtio';
 import * as actions from '../actions';
@@ -166,7 +166,7 @@ export class PlayerEngine {
    * element starts loading now, so the click finds its request already out instead of waiting
    * for the click's task and the frame after it (docs/player.md, "Loading from the press"). A
    * press on the current or the preloaded track does nothing; a press with no play after it is
-   * dropped after PRIME_MS (its element goes back to the pool).
+   * dropped after PRIME_MS (its Howl is unloaded, its element goes back to Howler's pool).
    */
   prime(track: PlayerTrack): void {
     if (

@@ -1,7 +1,8 @@
 /**
  * Page model of the player (src/player) for e2e specs and the player bench. Playback starts from
- * /explore's track list ('Play {title}' per row). Audio is read from the player's own `<audio>`
- * elements, kept in the hidden `#player-audio` container (src/player/engine/element-backend.ts).
+ * /explore's track list ('Play {title}' per row). Audio is read from the player's Howls, through
+ * the engine's debug hook `window.__soundloftPlayer` (src/player/engine/howler-backend.ts) and
+ * Howler's public API (`howl.playing()`, `howl.seek()`, `howl.state()`, `Howler.volume()`).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { signInAsNewUser, type TestUser } from './session';
@@ -9,13 +10,15 @@ import { signInAsNewUser, type TestUser } from './session';
 export const PLAYER_STORAGE_KEY = 'music-player-storage';
 
 export interface AudioNode {
+  /** Which sound (stable per sound: a track's Howl keeps its key from its press to its unload). */
+  key: number;
   src: string;
-  /** 'loaded' once the element can play through (HAVE_ENOUGH_DATA), else 'loading'. */
+  /** The Howl's state: 'loaded' once its element can play through, else 'loading'. */
   state: string;
   currentTime: number;
   paused: boolean;
+  /** The element's volume: the Howl's times Howler's master volume (0 when the player is muted). */
   volume: number;
-  muted: boolean;
 }
 
 export interface PersistedPlayer {
@@ -103,18 +106,20 @@ export class PlayerPage {
     ).toBeVisible();
   }
 
-  /** Every audio element the player holds (the current track, the preloaded next one). */
+  /** Every sound the player holds (the current track, the preloaded next one, a pressed one). */
   async audioNodes(): Promise<AudioNode[]> {
-    return this.page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAudioElement>('#player-audio audio')].map((node) => ({
-        src: node.src,
-        state: node.readyState >= HTMLMediaElement.HAVE_ENOUGH_DATA ? 'loaded' : 'loading',
-        currentTime: node.currentTime,
-        paused: node.paused,
-        volume: node.volume,
-        muted: node.muted,
-      })),
-    );
+    return this.page.evaluate(readPlayerSounds);
+  }
+
+  /** Which engine plays ('howler'), and whether Howler's global is the one the page runs. */
+  async engine(): Promise<{ engine: string | null; howlerGlobal: boolean }> {
+    return this.page.evaluate(() => {
+      const w = window as unknown as PlayerWindow;
+      return {
+        engine: w.__soundloftPlayer?.engine ?? null,
+        howlerGlobal: typeof w.Howler?.volume === 'function',
+      };
+    });
   }
 
   /** The audio element that is playing (not paused), or null. */
@@ -169,6 +174,45 @@ export class PlayerPage {
     await this.page.mouse.move(x, y + dy, { steps: 8 });
     await this.page.mouse.up();
   }
+}
+
+/** What the engine's debug hook gives (src/player/engine/howler-backend.ts), typed here. */
+interface HookHowl {
+  playing(): boolean;
+  seek(seconds?: number): number | object;
+  state(): string;
+  volume(): number | object;
+  duration(): number;
+}
+export interface PlayerWindow {
+  __soundloftPlayer?: {
+    engine: string;
+    sounds(): { key: number; src: string; howl: HookHowl }[];
+  };
+  Howler?: { volume(): number };
+}
+
+/**
+ * The player's sounds read in the page through Howler's public API. It runs in the page (as
+ * `page.evaluate`'s function, serialised): it uses nothing from this module. Only getters that
+ * never wait are read: `howl.mute()` with no argument, on a Howl still loading, queues itself in
+ * the Howl's load queue and never leaves it, and every play after it waits there for good.
+ */
+export function readPlayerSounds(): AudioNode[] {
+  const w = window as unknown as PlayerWindow;
+  const master = w.Howler?.volume() ?? 1;
+  return (w.__soundloftPlayer?.sounds() ?? []).map(({ key, src, howl }) => {
+    const time = howl.seek();
+    const volume = howl.volume();
+    return {
+      key,
+      src,
+      state: howl.state(),
+      currentTime: typeof time === 'number' ? time : 0,
+      paused: !howl.playing(),
+      volume: (typeof volume === 'number' ? volume : 1) * master,
+    };
+  });
 }
 
 function escape(text: string): string {
