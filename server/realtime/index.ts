@@ -2,6 +2,7 @@
  * The embedded Realtime: Supabase Realtime's websocket protocol (server.ts) fed by the
  * database's own change notifications (changes.ts). docs/realtime.md.
  */
+import type { JwtSecrets } from '../keys/keys';
 import type { Server } from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -38,7 +39,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeLimits> {
 
 export async function startRealtime(opts: {
   db: Database;
-  jwtSecret: string;
+  /** JWT_SECRET, or with JWT_SECRET_PREVIOUS during a rotation (verificationSecrets). */
+  jwtSecret: JwtSecrets;
   limits?: Partial<RealtimeLimits>;
 }): Promise<Realtime> {
   const changes = new ChangeStream(opts.db);

@@ -3,7 +3,7 @@
  * from /explore's rows, and every assertion on sound reads the audio element the player plays.
  * Fresh users throughout: 30 s of one track records a listen, L writes a like.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { PLAYER_STORAGE_KEY, PlayerPage, signInFresh } from './support/player-page';
 import { serverRows } from './support/session';
 import { chooseRowAction } from './support/row-menu';
