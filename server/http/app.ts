@@ -65,6 +65,7 @@ export function createApp({
   securityHeaders: SECURITY_HEADERS = pageSecurityHeaders(
     process.env,
     readInlineScriptHashes(distDir),
+    devConfig?.url ?? process.env.VITE_SUPABASE_URL,
   ),
 }: AppOptions) {
   const files = loadStaticFiles(distDir);

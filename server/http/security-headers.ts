@@ -28,16 +28,35 @@ export interface PolicyOptions {
   adScriptUrl?: string;
   /** `'sha256-…'` of the built pages' inline scripts (server/build/inline-scripts.ts). */
   inlineScripts?: readonly string[];
+  /**
+   * Where the app finds its backend when that is not the page's own origin: `/_dev/config`'s
+   * URL (PUBLIC_URL, default `http://localhost:PORT`, while the page may be on 127.0.0.1) or
+   * VITE_SUPABASE_URL. Its origin (and ws:/wss: to it) joins 'self'.
+   */
+  backendUrl?: string;
 }
 
-function originOf(url: string | undefined): string | null {
+function parse(url: string | undefined): URL | null {
   if (!url) return null;
   try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' ? parsed.origin : null;
+    return new URL(url);
   } catch {
     return null;
   }
+}
+
+/** An https script origin (an http one is never allowed to run code). */
+function httpsOrigin(url: string | undefined): string | null {
+  const parsed = parse(url);
+  return parsed?.protocol === 'https:' ? parsed.origin : null;
+}
+
+/** The backend's origin and its websocket origin, for connect-src (none when unparsable). */
+function backendOrigins(url: string | undefined): { http: string[]; ws: string[] } {
+  const parsed = parse(url);
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) return { http: [], ws: [] };
+  const ws = `${parsed.protocol === 'https:' ? 'wss' : 'ws'}://${parsed.host}`;
+  return { http: [parsed.origin], ws: [ws] };
 }
 
 /**
@@ -50,8 +69,10 @@ export function contentSecurityPolicy({
   stripe,
   adScriptUrl,
   inlineScripts = [],
+  backendUrl,
 }: PolicyOptions): string {
-  const ad = originOf(adScriptUrl);
+  const ad = httpsOrigin(adScriptUrl);
+  const backend = backendOrigins(backendUrl);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': [
@@ -61,10 +82,10 @@ export function contentSecurityPolicy({
       ...(ad ? [ad] : []),
     ],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", ...backend.http, 'data:', 'blob:'],
+    'media-src': ["'self'", ...backend.http, 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(stripe ? STRIPE.connect : [])],
+    'connect-src': ["'self'", ...backend.http, ...backend.ws, ...(stripe ? STRIPE.connect : [])],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'frame-src': stripe ? STRIPE.frame : ["'none'"],
@@ -85,6 +106,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export function pageSecurityHeaders(
   env: Env = process.env,
   inlineScripts: readonly string[] = [],
+  backendUrl: string | undefined = env.VITE_SUPABASE_URL,
 ): Record<string, string> {
   const stripe =
     Boolean(env.STRIPE_SECRET_KEY?.trim()) && env.PAYMENTS?.trim().toLowerCase() !== 'off';
@@ -94,6 +116,7 @@ export function pageSecurityHeaders(
       stripe,
       adScriptUrl: env.VITE_AD_NETWORK_SCRIPT_URL,
       inlineScripts,
+      backendUrl,
     }),
   };
   if (/^https:\/\//i.test(env.PUBLIC_URL?.trim() ?? ''))
