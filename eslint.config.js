@@ -213,4 +213,22 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // Every e2e spec runs under the CSP guard (a violation fails the test): tests/e2e/support/test.ts.
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message:
+                "Import from './support/test' (Playwright's test with the CSP guard, docs/production.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

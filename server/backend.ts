@@ -8,7 +8,7 @@ import { createAuthApp } from './auth';
 import { DEFAULT_ADMIN_EMAILS, parseAdminEmails, syncAdmins } from './db/admins';
 import type { Database } from './db/database';
 import { migrate, openAndMigrate } from './db/migrate';
-import { loadKeys, type Keys } from './keys';
+import { loadKeys, verificationSecrets, type Keys } from './keys';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
@@ -20,6 +20,7 @@ import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from
 import { startTrackProcessing, type TrackProcessing } from './processing';
 import { startStemJobs, type StemJobs } from './stems/jobs';
 import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
+import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
 
 export interface Backend {
   db: Database;
@@ -106,7 +107,11 @@ export async function startBackend(
   let processing: TrackProcessing | null = null;
   let stems: StemJobs | null = null;
   try {
-    const adminEmails = parseAdminEmails(env.ADMIN_EMAILS ?? DEFAULT_ADMIN_EMAILS);
+    const production = isProduction(env);
+    // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
+    const adminEmails = parseAdminEmails(
+      env.ADMIN_EMAILS ?? (production ? '' : DEFAULT_ADMIN_EMAILS),
+    );
     await syncAdmins(db, adminEmails);
     const rest = createRestApp({ db, keys });
     await rest.ready;
@@ -131,10 +136,13 @@ export async function startBackend(
     const mailer = createMailer(env);
     const plays = createPlayEvidence(db);
     // First start on an empty database: the demo catalogue (after syncAdmins, so the demo admin
-    // is an admin). SEED=none starts empty.
+    // is an admin) when SEED=demo, the default outside production; SEED=none starts empty.
+    // Production never seeds (server/production-check.ts refuses SEED=demo) and refuses a
+    // database where a demo account still has the public demo password.
     let seededMs: number | null = null;
     let demoAccounts: SeedAccount[] = [];
-    if (env.SEED !== 'none') {
+    if (production) await refuseDemoPasswords(db, adminEmails);
+    else if (seedMode(env) === 'demo') {
       const seed = await seedDemoCatalogue(db, store, { adminEmails, log });
       if (seed.seeded) seededMs = seed.ms;
       demoAccounts = seed.seeded ? seed.accounts : await existingDemoAccounts(db, adminEmails);
@@ -142,19 +150,21 @@ export async function startBackend(
     // After seeding: the demo catalogue's rows are not streamed to anyone.
     const realtime = await startRealtime({
       db,
-      jwtSecret: keys.jwtSecret,
+      jwtSecret: verificationSecrets(keys),
       limits: limitsFromEnv(env),
       cluster: clusterOptionsFromEnv(env),
     });
-    // Payments: Stripe itself with STRIPE_SECRET_KEY, else the local sandbox (docs/payments.md).
-    const stripeSandbox = env.STRIPE_SECRET_KEY
-      ? null
-      : createStripeSandboxServer({
-          publicUrl,
-          keys: sandboxKeys(keys.jwtSecret),
-          webhookUrl: `${localUrl.replace(/\/+$/, '')}/functions/v1/stripe-webhook`,
-          dataDir: env.DATA_DIR?.trim() || './.data',
-        });
+    // Payments: Stripe itself with STRIPE_SECRET_KEY, else the local sandbox (docs/payments.md),
+    // never in production; PAYMENTS=off: neither (checkout answers 503).
+    const stripeSandbox =
+      env.STRIPE_SECRET_KEY || production || paymentsOff(env)
+        ? null
+        : createStripeSandboxServer({
+            publicUrl,
+            keys: sandboxKeys(keys.jwtSecret),
+            webhookUrl: `${localUrl.replace(/\/+$/, '')}/functions/v1/stripe-webhook`,
+            dataDir: env.DATA_DIR?.trim() || './.data',
+          });
     const functionsEnv = stripeSandbox
       ? {
           ...env,
@@ -191,8 +201,7 @@ export async function startBackend(
       mounts.push({ path: '/_stripe', app: stripeSandbox.pages });
     }
     // The dev mailbox shows every sign-in link: never on a production server.
-    if (env.NODE_ENV !== 'production')
-      mounts.push({ path: '/_dev', app: createDevMailApp(mailer) });
+    if (!production) mounts.push({ path: '/_dev', app: createDevMailApp(mailer) });
     return {
       db,
       keys,
@@ -207,7 +216,7 @@ export async function startBackend(
       demoAccounts,
       seededMs,
       stripeSandbox,
-      devConfig: env.NODE_ENV === 'production' ? null : { url: publicUrl, anonKey: keys.anonKey },
+      devConfig: production ? null : { url: publicUrl, anonKey: keys.anonKey },
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();

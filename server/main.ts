@@ -7,8 +7,11 @@ import { ensureBuild } from './build/ensure-build';
 import { ROOT_DIR, loadConfig } from './config';
 import { createApp } from './http/app';
 import { serveHttp } from './http/serve';
+import { productionGate } from './production-check';
 import { DEMO_PASSWORD } from './seed';
 
+// First: `_FILE` secrets, and production refuses to start unsafe (`--check`: only the verdict).
+productionGate();
 const config = loadConfig();
 if (!config.skipBuild) {
   const build = ensureBuild(ROOT_DIR, config.distDir);

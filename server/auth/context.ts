@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { Database } from '../db/database';
-import { JwtError, verifyJwt, type JwtClaims, type Keys } from '../keys';
+import { JwtError, verificationSecrets, verifyJwt, type JwtClaims, type Keys } from '../keys';
 import type { Mailer } from '../mail';
 import type { AuthConfig } from './config';
 import { badRequest, forbidden, unauthorized } from './errors';
@@ -13,7 +13,7 @@ import { findUserById, type UserRow } from './users';
 
 export interface AuthDeps {
   db: Database;
-  keys: Pick<Keys, 'jwtSecret'>;
+  keys: Pick<Keys, 'jwtSecret' | 'previousJwtSecret'>;
   mailer: Mailer;
   config: AuthConfig;
   /** guesses: wrong passwords and codes (config.rateLimit); mail: one mail per kind and address. */
@@ -64,7 +64,7 @@ export async function requireClaims(c: Context, deps: AuthDeps): Promise<JwtClai
   const token = bearerToken(c);
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   try {
-    return await verifyJwt(token, deps.keys.jwtSecret);
+    return await verifyJwt(token, verificationSecrets(deps.keys));
   } catch (err) {
     const detail =
       err instanceof JwtError && err.reason === 'expired'

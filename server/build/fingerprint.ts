@@ -12,6 +12,7 @@ export const BUILD_INPUTS = [
   'vite.config.ts',
   'server/build/vite-plugin-prerender.ts',
   'server/build/prerender-paths.ts',
+  'server/build/inline-scripts.ts',
   'server/lib/escape-html.ts',
   'tsconfig.json',
   'tsconfig.base.json',

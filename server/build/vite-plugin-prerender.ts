@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { INLINE_SCRIPTS_FILE, inlineScriptHashes } from './inline-scripts.ts';
 import { prerenderFileFor } from './prerender-paths.ts';
 
 interface PrerenderModule {
@@ -46,14 +47,19 @@ export function prerenderPlugin({ entry }: { entry: string }): Plugin {
       const moduleUrl = `${pathToFileURL(join(outDir, 'prerender.js')).href}?build=${Date.now()}`;
       const mod = (await import(moduleUrl)) as PrerenderModule;
       const template = String(shell.source);
+      const pages = [template];
       for (const path of mod.PRERENDERED_PATHS) {
         const { html, title } = await mod.prerender(path);
-        this.emitFile({
-          type: 'asset',
-          fileName: prerenderFileFor(path),
-          source: injectPage(template, html, title),
-        });
+        const page = injectPage(template, html, title);
+        pages.push(page);
+        this.emitFile({ type: 'asset', fileName: prerenderFileFor(path), source: page });
       }
+      // The CSP hashes of the pages' inline scripts (server/http/security-headers.ts).
+      this.emitFile({
+        type: 'asset',
+        fileName: INLINE_SCRIPTS_FILE,
+        source: `${JSON.stringify({ scriptSrc: inlineScriptHashes(pages) }, null, 2)}\n`,
+      });
     },
   };
 }

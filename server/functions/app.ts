@@ -8,7 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
-import { createJwtVerifier, type Keys } from '../keys';
+import { createJwtVerifier, verificationSecrets, type Keys } from '../keys';
 import { authenticate } from '../rest/auth';
 import { nodeFunctionContext } from './node-context';
 import { createFunctionRegistry, type LoadedFunction } from './registry';
@@ -17,7 +17,7 @@ import type { FunctionContext } from '../../supabase/functions/_shared/context.t
 export interface FunctionsAppOptions {
   /** Reserved for functions that need the server's own database; handlers use supabase-js. */
   db: Database;
-  keys: Pick<Keys, 'jwtSecret' | 'anonKey' | 'serviceRoleKey'>;
+  keys: Pick<Keys, 'jwtSecret' | 'previousJwtSecret' | 'anonKey' | 'serviceRoleKey'>;
   /** The functions' environment (secrets). SUPABASE_URL here overrides the default. */
   env?: Record<string, string | undefined>;
   /** Default: `supabase/functions` of this repository. */
@@ -51,7 +51,7 @@ function localOrigin(c: Context): string | null {
 export function createFunctionsApp(options: FunctionsAppOptions): Hono {
   const { keys, env = {} } = options;
   const registry = createFunctionRegistry(options.functionsDir);
-  const verify = createJwtVerifier(keys.jwtSecret);
+  const verify = createJwtVerifier(verificationSecrets(keys));
   const allowedRoles = new Set(['anon', 'authenticated', 'service_role']);
   const contexts = new Map<string, FunctionContext>();
   const contextFor = (url: string) => {

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { readInlineScriptHashes } from '../build/inline-scripts';
 import { prerenderFileFor } from '../build/prerender-paths';
+import { pageSecurityHeaders } from './security-headers';
 import { loadStaticFiles, negotiateEncoding, type StaticFile } from './static-files';
 
 /**
@@ -22,15 +24,13 @@ export function isApiPath(path: string): boolean {
   return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
-
-function fileResponse(file: StaticFile, request: Request, status = 200): Response {
-  const headers = new Headers(SECURITY_HEADERS);
+function fileResponse(
+  file: StaticFile,
+  request: Request,
+  securityHeaders: Record<string, string>,
+  status = 200,
+): Response {
+  const headers = new Headers(securityHeaders);
   headers.set('Content-Type', file.contentType);
   headers.set('Cache-Control', file.cacheControl);
   headers.set('ETag', file.etag);
@@ -53,10 +53,21 @@ export interface AppOptions {
   mounts?: { path: string; app: Hono }[];
   /** Served at `GET /_dev/config` in development: where the app finds its backend. */
   devConfig?: { url: string; anonKey: string } | null;
+  /** CSP, HSTS and the rest (server/http/security-headers.ts); default: from process.env. */
+  securityHeaders?: Record<string, string>;
 }
 
 /** The one HTTP app: Supabase-compatible API prefixes first, then the built PWA with SPA fallback. */
-export function createApp({ distDir, mounts = [], devConfig = null }: AppOptions) {
+export function createApp({
+  distDir,
+  mounts = [],
+  devConfig = null,
+  securityHeaders: SECURITY_HEADERS = pageSecurityHeaders(
+    process.env,
+    readInlineScriptHashes(distDir),
+    devConfig?.url ?? process.env.VITE_SUPABASE_URL,
+  ),
+}: AppOptions) {
   const files = loadStaticFiles(distDir);
   const app = new Hono();
 
@@ -93,13 +104,13 @@ export function createApp({ distDir, mounts = [], devConfig = null }: AppOptions
     const prerendered = new URL(c.req.url).search
       ? undefined
       : files.get(`/${prerenderFileFor(path)}`);
-    if (prerendered) return fileResponse(prerendered, c.req.raw);
+    if (prerendered) return fileResponse(prerendered, c.req.raw, SECURITY_HEADERS);
     const file = files.get(path);
-    if (file) return fileResponse(file, c.req.raw);
+    if (file) return fileResponse(file, c.req.raw, SECURITY_HEADERS);
     // A missing build file (an old chunk, a typo) is a real 404, never the app shell.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
     const shell = files.get('/index.html');
-    if (!looksLikeFile && shell) return fileResponse(shell, c.req.raw);
+    if (!looksLikeFile && shell) return fileResponse(shell, c.req.raw, SECURITY_HEADERS);
     return c.text('Not found', 404, SECURITY_HEADERS);
   });
 

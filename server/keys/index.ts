@@ -7,6 +7,7 @@ export {
   loadKeys,
   signHs256,
   userToken,
+  verificationSecrets,
   verifyJwt,
 } from './keys';
-export type { JwtClaims, JwtFailure, Keys } from './keys';
+export type { JwtClaims, JwtFailure, JwtSecrets, Keys } from './keys';

@@ -8,8 +8,11 @@ import {
   loadKeys,
   signHs256,
   userToken,
+  verificationSecrets,
   verifyJwt,
 } from './keys';
+import { checkToken } from '../realtime/auth';
+import { signObjectUrl, verifyObjectToken } from '../storage/signed-urls';
 
 const SECRET = 'a-test-secret-with-more-than-32-characters';
 
@@ -96,5 +99,57 @@ describe('apiKey and userToken', () => {
     await expect(verifyJwt(userToken('u1', SECRET, -120), SECRET)).rejects.toMatchObject({
       reason: 'expired',
     });
+  });
+});
+
+describe('JWT secret rotation (JWT_SECRET_PREVIOUS)', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const NEW = 'the-new-secret-0123456789-abcdefghijklmnop';
+  const OLD = 'the-old-secret-0123456789-abcdefghijklmnop';
+  const UNKNOWN = 'an-unknown-secret-0123456789-abcdefghijkl';
+  const keys = loadKeys({ JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: OLD });
+
+  it('signs with the new secret and verifies with both', async () => {
+    expect(verificationSecrets(keys)).toEqual([NEW, OLD]);
+    expect(keys.anonKey).toBe(apiKey('anon', NEW));
+    const secrets = verificationSecrets(keys);
+    expect(await verifyJwt(userToken('u1', OLD), secrets)).toMatchObject({ sub: 'u1' });
+    expect(await verifyJwt(userToken('u2', NEW), secrets)).toMatchObject({ sub: 'u2' });
+    await expect(verifyJwt(userToken('u3', UNKNOWN), secrets)).rejects.toMatchObject({
+      reason: 'invalid',
+    });
+    // An old token that expired is expired, not "invalid".
+    await expect(verifyJwt(userToken('u4', OLD, -120), secrets)).rejects.toMatchObject({
+      reason: 'expired',
+    });
+    const verify = createJwtVerifier(secrets);
+    expect(await verify(userToken('u5', OLD))).toMatchObject({ sub: 'u5' });
+    await expect(verify(userToken('u6', UNKNOWN))).rejects.toBeInstanceOf(JwtError);
+  });
+
+  it('without JWT_SECRET_PREVIOUS only the current secret verifies', async () => {
+    const current = verificationSecrets(loadKeys({ JWT_SECRET: NEW }));
+    expect(current).toEqual([NEW]);
+    await expect(verifyJwt(userToken('u1', OLD), current)).rejects.toBeInstanceOf(JwtError);
+    expect(() => loadKeys({ JWT_SECRET: NEW, JWT_SECRET_PREVIOUS: 'short' })).toThrow(
+      'JWT_SECRET_PREVIOUS must be at least 32 characters long',
+    );
+  });
+
+  it("holds for realtime's token check and storage's signed URLs", async () => {
+    const secrets = verificationSecrets(keys);
+    const realtime = (secret: string) =>
+      checkToken(signHs256({ role: 'anon', exp: now() + 60 }, secret), secrets);
+    expect(await realtime(OLD)).toMatchObject({ ok: true });
+    expect(await realtime(UNKNOWN)).toMatchObject({ ok: false, kind: 'signature' });
+    const url = (secret: string) =>
+      verifyObjectToken(
+        secrets,
+        signObjectUrl(secret, 'tracks', 'a/b.mp3', 60, 'u1'),
+        'tracks',
+        'a/b.mp3',
+      );
+    expect(await url(OLD)).toEqual({ sub: 'u1' });
+    await expect(url(UNKNOWN)).rejects.toThrow();
   });
 });

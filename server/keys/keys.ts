@@ -18,6 +18,21 @@ export interface Keys {
   serviceRoleKey: string;
   /** true when JWT_SECRET was not set and the public development secret is in use. */
   usingDevSecret: boolean;
+  /**
+   * `JWT_SECRET_PREVIOUS`: the secret before a rotation, still accepted when verifying tokens
+   * (never used to sign) so nobody is signed out; remove it once the old tokens have expired.
+   */
+  previousJwtSecret?: string;
+}
+
+/** One secret, or the secrets a token may be signed with (the current one first). */
+export type JwtSecrets = string | readonly string[];
+
+/** The secrets a token may be signed with: JWT_SECRET, then JWT_SECRET_PREVIOUS when set. */
+export function verificationSecrets(
+  keys: Pick<Keys, 'jwtSecret' | 'previousJwtSecret'>,
+): readonly string[] {
+  return keys.previousJwtSecret ? [keys.jwtSecret, keys.previousJwtSecret] : [keys.jwtSecret];
 }
 
 export interface JwtClaims extends JWTPayload {
@@ -81,15 +96,22 @@ export function loadKeys(
       ].join('\n'),
     );
   }
+  const previous = env.JWT_SECRET_PREVIOUS?.trim();
+  if (previous && previous.length < 32)
+    throw new Error('JWT_SECRET_PREVIOUS must be at least 32 characters long');
   return {
     jwtSecret,
     anonKey: apiKey('anon', jwtSecret),
     serviceRoleKey: apiKey('service_role', jwtSecret),
     usingDevSecret: !configured,
+    ...(previous && previous !== jwtSecret ? { previousJwtSecret: previous } : {}),
   };
 }
 
 export type JwtFailure = 'expired' | 'invalid';
+
+/** GoTrue's message for a token signed with another secret. */
+const SIGNATURE_MISMATCH = 'JWT cryptographic operation failed';
 
 export class JwtError extends Error {
   constructor(
@@ -100,11 +122,26 @@ export class JwtError extends Error {
   }
 }
 
-/** Verifies an HS256 JWT (signature, exp, nbf); anything else (alg none, RS256, garbage) fails. */
-export async function verifyJwt(token: string, secret: string): Promise<JwtClaims> {
+/**
+ * Verifies an HS256 JWT (signature, exp, nbf); anything else (alg none, RS256, garbage) fails.
+ * With several secrets (a rotation: `verificationSecrets`) a token signed with any of them
+ * verifies; the claims are checked against the secret whose signature matched.
+ */
+export async function verifyJwt(token: string, secrets: JwtSecrets): Promise<JwtClaims> {
   const parts = token.split('.');
   if (parts.length !== 3)
     throw new JwtError('invalid', `Expected 3 parts in JWT; got ${parts.length}`);
+  const [first = '', ...others] = typeof secrets === 'string' ? [secrets] : secrets;
+  try {
+    return await verifyWith(token, first);
+  } catch (err) {
+    const wrongSecret = err instanceof JwtError && err.message === SIGNATURE_MISMATCH;
+    if (!wrongSecret || others.length === 0) throw err;
+    return verifyJwt(token, others);
+  }
+}
+
+async function verifyWith(token: string, secret: string): Promise<JwtClaims> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
@@ -114,7 +151,7 @@ export async function verifyJwt(token: string, secret: string): Promise<JwtClaim
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'JWT expired');
     if (err instanceof joseErrors.JWSSignatureVerificationFailed)
-      throw new JwtError('invalid', 'JWT cryptographic operation failed');
+      throw new JwtError('invalid', SIGNATURE_MISMATCH);
     if (err instanceof joseErrors.JOSEAlgNotAllowed)
       throw new JwtError('invalid', 'Wrong or unsupported encoding algorithm');
     if (err instanceof joseErrors.JWTClaimValidationFailed)
@@ -136,7 +173,7 @@ function deepFreeze<T>(value: T): T {
  * so a busy client does not pay an HMAC per request.
  */
 export function createJwtVerifier(
-  secret: string,
+  secret: JwtSecrets,
   maxEntries = 1000,
 ): (token: string) => Promise<JwtClaims> {
   const cache = new Map<string, JwtClaims>();

@@ -2,6 +2,7 @@ export {
   DEFAULT_MAIL_FROM,
   createDevMailbox,
   createMailer,
+  createOffMailer,
   createSmtpMailer,
   extractLinks,
 } from './mailer';

@@ -25,7 +25,7 @@ export interface StoredMail {
 }
 
 export interface Mailer {
-  readonly kind: 'smtp' | 'dev';
+  readonly kind: 'smtp' | 'dev' | 'off';
   send(message: MailMessage): Promise<void>;
   /** The development mailbox, newest first (always empty for SMTP). */
   list(): StoredMail[];
@@ -89,11 +89,30 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** SMTP when `SMTP_URL` is set (sender `SMTP_FROM`), else the development mailbox. */
+/**
+ * `MAIL=off`: nothing is sent and nothing is kept (a production server without a mail
+ * transport). Only the subject and the recipient are logged, never the links a message carries.
+ */
+export function createOffMailer(log: (line: string) => void = (l) => console.info(l)): Mailer {
+  return {
+    kind: 'off',
+    async send(message) {
+      log(`[mail off] not sent: "${message.subject}" to ${message.to} (MAIL=off)`);
+    },
+    list: () => [],
+    clear() {},
+  };
+}
+
+/**
+ * `MAIL=off`: no mail; SMTP when `SMTP_URL` is set (sender `SMTP_FROM`); else the development
+ * mailbox.
+ */
 export function createMailer(
   env: Record<string, string | undefined> = process.env,
   options: MailerOptions = {},
 ): Mailer {
+  if (env.MAIL?.trim().toLowerCase() === 'off') return createOffMailer(options.log);
   const url = env.SMTP_URL?.trim();
   if (url) return createSmtpMailer(url, env.SMTP_FROM?.trim() || DEFAULT_MAIL_FROM);
   return createDevMailbox(options);

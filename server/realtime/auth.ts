@@ -5,7 +5,7 @@
  */
 import { decodeJwt } from 'jose';
 import { API_ROLES } from '../db/as-role';
-import { JwtError, verifyJwt, type JwtClaims } from '../keys/keys';
+import { JwtError, verifyJwt, type JwtClaims, type JwtSecrets } from '../keys/keys';
 
 export type TokenCheck =
   | { ok: true; claims: JwtClaims; expiresAt: number }
@@ -20,7 +20,7 @@ function expiredBy(token: string): number | null {
   }
 }
 
-export async function checkToken(token: unknown, secret: string): Promise<TokenCheck> {
+export async function checkToken(token: unknown, secret: JwtSecrets): Promise<TokenCheck> {
   if (typeof token !== 'string' || token.split('.').length !== 3)
     return { ok: false, kind: 'malformed', message: 'The token provided is not a valid JWT' };
   let claims: JwtClaims;

@@ -9,6 +9,7 @@
  * the caller's broadcast write policy on realtime.messages: the batch endpoint drops the
  * messages of a topic it may not write (and still answers 202), the single one answers 403.
  */
+import type { JwtSecrets } from '../keys/keys';
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
 import { checkToken } from './auth';
@@ -29,7 +30,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 export function createRealtimeApp(opts: {
   db: Database;
-  jwtSecret: string;
+  /** JWT_SECRET, or with JWT_SECRET_PREVIOUS during a rotation (verificationSecrets). */
+  jwtSecret: JwtSecrets;
   server: RealtimeServer;
 }): Hono {
   const { db, jwtSecret, server } = opts;

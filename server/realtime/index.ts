@@ -2,6 +2,7 @@
  * The embedded Realtime: Supabase Realtime's websocket protocol (server.ts) fed by the
  * database's own change notifications (changes.ts). docs/realtime.md.
  */
+import type { JwtSecrets } from '../keys/keys';
 import type { Server } from 'node:http';
 import type { ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -58,7 +59,8 @@ export function clusterOptionsFromEnv(env: NodeJS.ProcessEnv): ClusterOptions {
 
 export async function startRealtime(opts: {
   db: Database;
-  jwtSecret: string;
+  /** JWT_SECRET, or with JWT_SECRET_PREVIOUS during a rotation (verificationSecrets). */
+  jwtSecret: JwtSecrets;
   limits?: Partial<RealtimeLimits>;
   /** Several nodes on one PostgreSQL: heartbeat and expiry (defaults 5 s and 15 s). */
   cluster?: ClusterOptions;

@@ -2,6 +2,7 @@
  * `/realtime/v1/websocket`: Supabase Realtime's Phoenix-channel protocol on the `ws` package, so
  * `@supabase/realtime-js` (alone or through supabase-js) connects unchanged. See docs/realtime.md.
  */
+import type { JwtSecrets } from '../keys/keys';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -89,7 +90,7 @@ export interface RealtimeStats {
 
 export class RealtimeServer {
   readonly #wss: WebSocketServer;
-  readonly #secret: string;
+  readonly #secret: JwtSecrets;
   readonly #changes: ChangeStream;
   readonly #db: Database;
   readonly limits: RealtimeLimits;
@@ -105,7 +106,7 @@ export class RealtimeServer {
   #timedOut = 0;
 
   constructor(opts: {
-    jwtSecret: string;
+    jwtSecret: JwtSecrets;
     db: Database;
     changes: ChangeStream;
     limits?: Partial<RealtimeLimits>;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
-import { createJwtVerifier, type Keys } from '../keys/keys';
+import { createJwtVerifier, verificationSecrets, type Keys } from '../keys/keys';
 import { authenticate, type RequestAuth } from './auth';
 import { readBoundedText, readIncomingText } from './body';
 import { CORS_HEADERS, type HandlerContext, type RestRequest, type RestResponse } from './context';
@@ -15,7 +15,7 @@ import { loadSchemaCache, type SchemaCache } from './schema-cache';
 
 export interface RestAppOptions {
   db: Database;
-  keys: Pick<Keys, 'jwtSecret'>;
+  keys: Pick<Keys, 'jwtSecret' | 'previousJwtSecret'>;
   /** Role for requests without a JWT or whose JWT has no role claim (PostgREST's db-anon-role). */
   anonRole?: string;
   /** Roles a JWT may ask for; others get 403 like a role the authenticator is not a member of. */
@@ -61,7 +61,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
   const { db } = options;
   const anonRole = options.anonRole ?? 'anon';
   const allowedRoles = new Set(options.allowedRoles ?? ['anon', 'authenticated', 'service_role']);
-  const verify = createJwtVerifier(options.keys.jwtSecret);
+  const verify = createJwtVerifier(verificationSecrets(options.keys));
   const maxRows = options.maxRows === null ? undefined : (options.maxRows ?? 1000);
   let schema: SchemaCache | undefined;
   let loadedAt = 0;

@@ -9,7 +9,7 @@ import { cors } from 'hono/cors';
 import { routePath } from 'hono/route';
 import { RoleError, type JwtClaims, type RequestInfo } from '../db/as-role';
 import type { Database } from '../db/database';
-import { createJwtVerifier, type Keys } from '../keys';
+import { createJwtVerifier, verificationSecrets, type Keys } from '../keys';
 import { authenticate } from '../rest/auth';
 import { RestError } from '../rest/errors';
 import { StorageError } from './errors';
@@ -33,7 +33,7 @@ import { createTusServer } from './tus';
 
 export interface StorageAppOptions {
   db: Database;
-  keys: Pick<Keys, 'jwtSecret'>;
+  keys: Pick<Keys, 'jwtSecret' | 'previousJwtSecret'>;
   store: ObjectStore;
   /** Global upload cap on top of each bucket's `file_size_limit` (default 50 MB). */
   fileSizeLimit?: number;
@@ -118,7 +118,7 @@ export function createStorageApp({
   dataDir,
   onSignedRead,
 }: StorageAppOptions): Hono {
-  const verify = createJwtVerifier(keys.jwtSecret);
+  const verify = createJwtVerifier(verificationSecrets(keys));
   const globalLimit = fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT;
   const tus = createTusServer({ db, store, verify, globalLimit, dataDir });
   const allowedRoles = new Set(['anon', 'authenticated', 'service_role']);
@@ -247,7 +247,12 @@ export function createStorageApp({
     const bucket = c.req.param('bucket');
     const name = objectName(c);
     assertSafeObjectName(name);
-    const { sub } = await verifyObjectToken(keys.jwtSecret, c.req.query('token'), bucket, name);
+    const { sub } = await verifyObjectToken(
+      verificationSecrets(keys),
+      c.req.query('token'),
+      bucket,
+      name,
+    );
     const row = await findObject(db, 'service', bucket, name);
     if (!row) throw StorageError.objectNotFound();
     // Every byte of audio a listener plays comes through here (the buckets of audio are private).

@@ -5,7 +5,7 @@
  * token is served as that user, so what audio was served to whom is known (docs/upload.md,
  * "Playback"). Supabase's own verifier ignores claims it does not know.
  */
-import { JwtError, signHs256, verifyJwt } from '../keys';
+import { JwtError, signHs256, verifyJwt, type JwtSecrets } from '../keys';
 import { StorageError } from './errors';
 
 export function signObjectUrl(
@@ -28,7 +28,7 @@ export interface SignedReader {
 
 /** Verifies `token` for `bucket/name`; StorageError otherwise (expired, tampered, other object). */
 export async function verifyObjectToken(
-  secret: string,
+  secret: JwtSecrets,
   token: string | undefined,
   bucket: string,
   name: string,

@@ -2,7 +2,7 @@
  * /artist/{artistName} (spec 2): header, verified badge, Share profile, stat cards, top track
  * with 'Dive in', tabs Top Tracks / Albums / About, empty and unknown artists, Follow.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { createUser, DEMO, serverRows, signIn, signInAsNewUser } from './support/session';
 

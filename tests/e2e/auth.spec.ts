@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { uniqueEmail, verifyLink, waitForMail } from './support/mailbox';
 
 const PASSWORD = 'correct horse 42';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * A real crash: the code of the page being opened cannot be loaded (a flaky network, or a deploy

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { DEMO, signIn, signInAsNewUser } from './support/session';
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test';
 import { PlayerPage } from './support/player-page';
 import { DEMO, signIn } from './support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /** Picks a category the way a user does: by clicking its visible label. */
 async function pick(page: Page, category: string) {

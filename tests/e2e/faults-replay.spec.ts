@@ -4,7 +4,7 @@
  * (the batch reached the server and was applied, the answer never came back); a new tab of the
  * same user finishes the replay. The server deduplicates it: each write is there exactly once.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { goOffline, syncIndicator } from './support/offline';
 import { serverRows, signInAsNewUser } from './support/session';
 import { waitForServiceWorker } from './support/service-worker';

@@ -3,7 +3,7 @@
  * get-recommendations function, and its failure), Your Playlists, Friends Activity, the free
  * plan's banner. Read-only checks use the demo accounts; anything that writes uses fresh users.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { DEMO, createUser, restAs, serverRows, signIn, signInAsNewUser } from './support/session';
 

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { demoTracks, seedLike } from './support/playlist-seed';
 import { createUser, DEMO, serverRows, signIn, signInAsNewUser } from './support/session';
 import { chooseRowAction } from './support/row-menu';

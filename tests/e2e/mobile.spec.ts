@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PUBLIC_ROUTES } from '../public-routes';
 
 test('no public page scrolls horizontally at 375 px', async ({ page }) => {

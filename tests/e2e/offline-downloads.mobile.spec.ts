@@ -4,7 +4,7 @@
  * indicator and plays a downloaded track. Screenshots of each screen go to test-results
  * (looked at by hand; docs/offline.md).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSidewaysScroll } from './support/layout';
 import { PlayerPage } from './support/player-page';
 import { demoUserId, seedPlaylist, shortestTracks } from './support/playlist-seed';

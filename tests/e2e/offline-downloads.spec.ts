@@ -6,7 +6,7 @@
  * sign-out removes the downloads. A free listener gets the upgrade prompt and the server's
  * refusal. (The server's refusal of the lossless file to a free listener is playback-plan.spec.)
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PlayerPage, type PlayerWindow } from './support/player-page';
 import { demoUserId, seedPlaylist, shortestTracks } from './support/playlist-seed';
 import { waitForServiceWorker } from './support/service-worker';

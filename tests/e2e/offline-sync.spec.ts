@@ -5,7 +5,7 @@
  * second browser context of the same user shows them after its first pull. Along the way the
  * top bar's sync indicator reads Offline, then Syncing 3 (while the replay is held), then Synced.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { serverRows, signIn, signInAsNewUser } from './support/session';
 import { goOffline, syncIndicator } from './support/offline';
 import { chooseRowAction } from './support/row-menu';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signInAsNewUser } from './support/session';
 
 test('a repeat visit works offline, including pages not visited yet', async ({ page, context }) => {

@@ -4,7 +4,7 @@
  * then sees Basic as the current plan and downgrades with the spec's confirmation. No page of
  * the flow scrolls sideways.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { downgradeWithConfirmation, fillCard, planCard, shot } from './support/checkout';
 import { expectNoSidewaysScroll } from './support/layout';
 import { signInAsNewUser } from './support/session';

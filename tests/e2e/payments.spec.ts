@@ -4,7 +4,7 @@
  * plan polled on /payment-approved and changed by the signed webhook, no ads afterwards, the
  * downgrade with its confirmation; a declined card and an invalid promo code change nothing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { downgradeWithConfirmation, fillCard, planCard, shot } from './support/checkout';
 import { signInAsNewUser } from './support/session';
 
@@ -87,4 +87,26 @@ test('a declined card ends on /payment-failed with the plan unchanged; an invali
 
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-status')).toContainText('Free', LOADED);
+});
+
+test('with payments off on the server the page shows its notice instead of checkout', async ({
+  page,
+}) => {
+  // The server's answer with PAYMENTS=off (server/production-check.test.ts asserts the server
+  // gives it); this e2e server sells plans, so the answer is put in its place here.
+  const notice = 'Paid plans are not available on this server right now.';
+  await page.route('**/functions/v1/payments-status', (route) =>
+    route.fulfill({ json: { enabled: false, notice } }),
+  );
+  await signInAsNewUser(page);
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible(LOADED);
+  await expect(page.getByTestId('payments-off')).toHaveText(notice, LOADED);
+  await expect(
+    planCard(page, 'Premium').getByRole('button', { name: 'Upgrade Plan' }),
+  ).toBeDisabled();
+  await expect(
+    planCard(page, 'Basic').getByRole('button', { name: 'Upgrade Plan' }),
+  ).toBeDisabled();
+  await expect(page.getByLabel('Promo code')).toBeHidden();
 });

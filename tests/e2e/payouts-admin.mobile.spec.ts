@@ -3,7 +3,7 @@
  * /payouts, the admin completes it on /admin, the artist sees Completed. Neither page scrolls
  * sideways, and every action of the admin tables is on screen without scrolling the table.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { expectNoSidewaysScroll } from './support/layout';
 import { asAdmin, creditEarnings } from './support/money';
 import { createUser, signIn } from './support/session';

@@ -5,7 +5,7 @@
  * listener whose plays the server refused (issue 23, docs/plays.md). Each test writes with
  * fresh users (the demo admin is shared, read-mostly: its actions touch only this test's rows).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { randomUUID } from 'node:crypto';
 import { asAdmin, creditEarnings, seedTrack } from './support/money';
 import { createUser, restAs, serverRows, signIn, signInAsNewUser } from './support/session';

@@ -4,7 +4,7 @@
  * it and the audio element fetches the 128 kbps rendition by signed URL, never the original or
  * the 320 kbps one.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { artistApi } from './support/server-upload';
 import { createUser, signIn } from './support/session';
 

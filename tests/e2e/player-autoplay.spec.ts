@@ -12,7 +12,7 @@
  * evaluations give one for 5 s), so the test waits for it to lapse first, and every play() is
  * logged with the activation it had and the browser's answer.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { PlayerPage, signInFresh, type PlayerWindow } from './support/player-page';
 

@@ -5,7 +5,7 @@
  * from the audio the player fetched through its signed URL; checked on the server.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { PlayerPage } from './support/player-page';
 import { DEMO, DEMO_PASSWORD, serverRows, serviceRoleKey, signIn } from './support/session';
 

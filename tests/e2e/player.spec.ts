@@ -3,7 +3,7 @@
  * from /explore's rows, and every assertion on sound reads the Howl the player plays (Howler's public API).
  * Fresh users throughout: 30 s of one track records a listen, L writes a like.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import {
   PLAYER_STORAGE_KEY,
   PlayerPage,

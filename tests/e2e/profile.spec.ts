@@ -2,7 +2,7 @@
  * /profile and /profile/{userId} (spec 2, 4, 5, 8): the profile, owner edit mode (only changed
  * fields are sent, Cancel restores, avatar rules and upload), log out, Follow / Following.
  */
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from './support/test';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';

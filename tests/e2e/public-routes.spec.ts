@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { PUBLIC_ROUTES } from '../public-routes';
 
 for (const route of PUBLIC_ROUTES) {

@@ -4,7 +4,7 @@
  * friend's listen as it happens; a followed artist's new upload appears on their page. The
  * time it took is recorded as an annotation (figures, not a pass/fail threshold).
  */
-import { expect, test, type Page, type WebSocket } from '@playwright/test';
+import { expect, test, type Page, type WebSocket } from './support/test';
 import { artistApi } from './support/server-upload';
 import { createUser, restAs, serverRows, signIn } from './support/session';
 

@@ -5,7 +5,7 @@
  * resumes the track itself. The test observes Web Audio by wrapping AudioBufferSourceNode.start
  * in the page (no hook in the app).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { PlayerPage, signInFresh } from './support/player-page';
 
 // One separation of a demo song on a busy machine: up to a few minutes.

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from './support/test';
 import { PlayerPage } from './support/player-page';
 import { DEMO, serverRows, serviceRoleKey, signIn, signInAsNewUser } from './support/session';
 

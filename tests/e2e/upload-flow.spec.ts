@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { makeWav } from '../../bench/wav';
 import { PlayerPage } from './support/player-page';
 import { artistApi } from './support/server-upload';

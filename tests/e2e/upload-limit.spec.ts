@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from './support/test';
 import { authHeadersOf, serviceRoleKey, signInAsNewUser, type TestUser } from './support/session';
 import { coverPng, dropAudio, taggedMp3 } from './support/upload-page';
 

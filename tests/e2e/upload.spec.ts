@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test';
 import { signInAsNewUser } from './support/session';
 import { coverPng, dropAudio, pickFile, taggedMp3 } from './support/upload-page';
 

@@ -89,4 +89,19 @@ describe('import boundaries of CONVENTIONS.md', { timeout: 60_000 }, () => {
       await rulesFor('tests/support/zz-probe.ts', probe('../../server/db/test-factories')),
     ).toEqual([]);
   });
+
+  it("an e2e spec takes Playwright's test from the CSP guard, never directly", async () => {
+    expect(
+      await rulesFor(
+        'tests/e2e/zz-probe.spec.ts',
+        "import { test } from '@playwright/test';\ntest('x', () => {});\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rulesFor(
+        'tests/e2e/zz-probe.spec.ts',
+        "import { test } from './support/test';\ntest('x', () => {});\n",
+      ),
+    ).toEqual([]);
+  });
 });

@@ -41,6 +41,20 @@ export function createCheckoutSession(req: CheckoutRequest): Promise<{ id: strin
   return invoke('create-checkout-session', { ...req });
 }
 
+/**
+ * GET payments-status → whether this server sells paid plans (PAYMENTS=off or no Stripe key:
+ * not) and the notice to show instead of checkout (docs/production.md).
+ */
+export async function fetchPaymentsStatus(): Promise<{ enabled: boolean; notice: string | null }> {
+  const client = await getSupabase();
+  const { data, error } = await client.functions.invoke<{
+    enabled: boolean;
+    notice: string | null;
+  }>('payments-status', { method: 'GET' });
+  if (error) throw await functionError(error);
+  return { enabled: data?.enabled !== false, notice: data?.notice ?? null };
+}
+
 /** POST cancel-subscription {userId} → the end of the paid period (ISO), when the plan ends. */
 export function cancelSubscription(
   userId: string,

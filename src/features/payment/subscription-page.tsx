@@ -18,6 +18,7 @@ import {
   cancelSubscription,
   createCheckoutSession,
   fetchOwnSubscription,
+  fetchPaymentsStatus,
   fetchPlan,
   type OwnSubscription,
 } from '@/data/remote/payments-remote';
@@ -56,6 +57,19 @@ export function SubscriptionPage() {
   const [promoError, setPromoError] = useState<string | null>(null);
   const [busy, setBusy] = useState<PlanId | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // PAYMENTS=off on the server: its notice replaces checkout (upgrades are disabled).
+  const [paymentsOff, setPaymentsOff] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchPaymentsStatus()
+      .then((status) => {
+        if (live && !status.enabled) setPaymentsOff(status.notice ?? CHECKOUT_FAILED);
+      })
+      .catch((error: unknown) => console.warn('[subscription] payments status unknown', error));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // The plan and subscription as the server has them now (the mirror may lag a webhook).
   const [reload, setReload] = useState(0);
@@ -91,7 +105,7 @@ export function SubscriptionPage() {
 
   const current = (serverPlan ?? mirrored?.subscriptionPlan ?? 'free') as PlanId;
   const loading = serverPlan === null && !mirrored;
-  const showPromo = current === 'free' || current === 'basic';
+  const showPromo = (current === 'free' || current === 'basic') && !paymentsOff;
 
   const choose = async (plan: PlanDefinition) => {
     if (!user || plan.id === 'free') return;
@@ -162,6 +176,17 @@ export function SubscriptionPage() {
           )}
         </Stack>
 
+        {paymentsOff ? (
+          <Alert
+            color="yellow"
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            role="status"
+            data-testid="payments-off"
+          >
+            {paymentsOff}
+          </Alert>
+        ) : null}
+
         {notice ? (
           <Alert
             color={notice.kind === 'success' ? 'teal' : 'red'}
@@ -222,7 +247,12 @@ export function SubscriptionPage() {
                     fullWidth
                     size="md"
                     variant={action.kind === 'upgrade' ? 'filled' : 'default'}
-                    disabled={action.disabled || (busy !== null && busy !== plan.id) || loading}
+                    disabled={
+                      action.disabled ||
+                      (busy !== null && busy !== plan.id) ||
+                      loading ||
+                      (paymentsOff !== null && action.kind === 'upgrade')
+                    }
                     loading={busy === plan.id}
                     aria-label={
                       action.kind === 'current' ? `${plan.name}: Current Plan` : undefined

@@ -33,6 +33,18 @@ export function planOfPrice(price: {
   return isPaidPlan(fromMetadata) ? fromMetadata : null;
 }
 
+/** What the app shows instead of checkout when payments are off (docs/production.md). */
+export const PAYMENTS_OFF_MESSAGE = 'Paid plans are not available on this server right now.';
+
+/**
+ * Payments are on when the server has a Stripe key and PAYMENTS is not `off`. The app asks
+ * `payments-status`; checkout answers 503 with PAYMENTS_OFF_MESSAGE otherwise.
+ */
+export function paymentsEnabled(ctx: FunctionContext): boolean {
+  const off = ctx.env('PAYMENTS')?.trim().toLowerCase() === 'off';
+  return !off && Boolean(ctx.env('STRIPE_SECRET_KEY'));
+}
+
 const clients = new Map<string, Stripe>();
 
 export function stripeFor(ctx: FunctionContext): Stripe {

@@ -16,7 +16,13 @@ import {
   readJsonObject,
   withCors,
 } from '../_shared/http.ts';
-import { PRICE_LOOKUP_KEYS, isPaidPlan, stripeFor } from '../_shared/stripe.ts';
+import {
+  PAYMENTS_OFF_MESSAGE,
+  PRICE_LOOKUP_KEYS,
+  isPaidPlan,
+  paymentsEnabled,
+  stripeFor,
+} from '../_shared/stripe.ts';
 
 const INVALID_COUPON = 'Invalid coupon';
 
@@ -47,6 +53,7 @@ function siteOrigin(req: Request, env: (name: string) => string | undefined): st
 export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   if (!callerId(req)) return errorResponse('Not authenticated', 401);
+  if (!paymentsEnabled(ctx)) return errorResponse(PAYMENTS_OFF_MESSAGE, 503);
   const body = await readJsonObject(req);
   const caller = ownCaller(req, body);
   const planId = body.planId;

@@ -1,0 +1,17 @@
+/**
+ * `payments-status`: GET (or POST) → `{enabled, notice}`, public (deployed with
+ * `--no-verify-jwt`). `enabled` is false when the server has no Stripe key or PAYMENTS=off; the
+ * app then shows `notice` on /subscription and the upgrade prompts instead of checkout
+ * (docs/production.md). Nothing secret: whether paid plans are sold is on the pricing page anyway.
+ */
+import { json, withCors } from '../_shared/http.ts';
+import { PAYMENTS_OFF_MESSAGE, paymentsEnabled } from '../_shared/stripe.ts';
+
+export const handler = withCors(async (req, ctx) => {
+  if (req.method !== 'GET' && req.method !== 'POST')
+    return json({ error: 'Method not allowed' }, 405);
+  const enabled = paymentsEnabled(ctx);
+  return json({ enabled, notice: enabled ? null : PAYMENTS_OFF_MESSAGE }, 200, {
+    'Cache-Control': 'no-store',
+  });
+});
