@@ -14,14 +14,16 @@
  * A second signal exits at once (Ctrl-C twice in a terminal).
  */
 import type { Server } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { Health } from './health';
 import type { Logger } from './log';
 
 export interface DrainOptions {
   health: Health;
   logger: Logger;
-  /** The main HTTP server (absent on a worker). */
+  /** The main HTTP server (absent on a worker), its connections tracked from the start. */
   http?: Server;
+  connections?: ReturnType<typeof trackConnections>;
   /** The worker's health server: answers (503) until the very end. */
   healthServer?: Server;
   /** Realtime's drain (closes sockets with a reconnect hint). */
@@ -40,11 +42,42 @@ const sleep = (ms: number) =>
     setTimeout(resolve, ms).unref();
   });
 
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
+/**
+ * The connections of an HTTP server, to close each once its answer is out. Node's own
+ * `server.close()` and `closeIdleConnections()` destroy a socket as soon as its answer has
+ * *ended*, even with bytes of it still queued in the socket: a 24 MB answer from memory is cut
+ * (found by tests/faults/server/drain.test.ts). Upgraded sockets (realtime) are left to
+ * realtime's own drain.
+ */
+export function trackConnections(server: Server): {
+  /** Stops listening; resolves once every connection has closed. */
+  stopListening(): Promise<void>;
+  /** Ends the connections with no answer in progress and nothing left to write. */
+  endIdle(): void;
+} {
+  const sockets = new Set<Socket>();
+  const upgraded = new WeakSet<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
+  server.on('upgrade', (_req, socket: Socket) => upgraded.add(socket));
+  return {
+    stopListening: () =>
+      new Promise((resolve) => {
+        // net.Server's close: stops accepting, calls back when the last connection is gone,
+        // without http.Server's pre-close sweep of "idle" sockets.
+        NetServer.prototype.close.call(server, () => resolve());
+      }),
+    endIdle() {
+      for (const socket of sockets) {
+        if (upgraded.has(socket) || socket.writableEnded) continue;
+        const answer = (socket as Socket & { _httpMessage?: { finished: boolean } | null })
+          ._httpMessage;
+        if ((!answer || answer.finished) && socket.writableLength === 0) socket.end();
+      }
+    },
+  };
 }
 
 /** Runs the drain; resolves once the process may exit (the caller exits). */
@@ -55,9 +88,11 @@ export async function drain(o: DrainOptions, signal: string): Promise<'drained' 
   o.logger.info(`${signal}: draining (readyz 503; up to ${o.timeoutMs / 1000} s)`);
   if (o.delayMs > 0) await sleep(Math.min(o.delayMs, left()));
 
-  const httpClosed = o.http ? closeServer(o.http) : Promise.resolve();
-  // Connections whose answer was being written when the drain began become idle afterwards.
-  const idleSweep = o.http ? setInterval(() => o.http?.closeIdleConnections(), 100) : null;
+  const connections = o.connections;
+  const httpClosed = connections ? connections.stopListening() : Promise.resolve();
+  // Keep-alive connections end once idle; those whose answer is being written, after it.
+  connections?.endIdle();
+  const idleSweep = connections ? setInterval(() => connections.endIdle(), 100) : null;
   const steps = Promise.all([
     httpClosed,
     o.realtime?.drain(),
@@ -100,6 +135,7 @@ export async function drain(o: DrainOptions, signal: string): Promise<'drained' 
 
 /** SIGTERM and SIGINT run the drain once, then exit 0; a second signal exits at once. */
 export function drainOnSignals(o: DrainOptions): void {
+  if (o.http && !o.connections) o.connections = trackConnections(o.http);
   const exit = o.exit ?? ((code: number) => process.exit(code));
   let draining = false;
   const onSignal = (signal: NodeJS.Signals) => {

@@ -97,11 +97,31 @@ export function createMetrics(sources: MetricsSources = {}): OpsMetrics {
     });
   }
   if (db) {
-    const jobs = new Gauge({
+    type Row = { queue: string; queued: number; running: number; oldest: number };
+    // One query per scrape for both gauges (the registry collects them concurrently). The
+    // database down: no rows, the last values stay, /readyz says what is wrong.
+    let reading: Promise<Row[]> | null = null;
+    const queues = () =>
+      (reading ??= db
+        .query<Row>(QUEUE_SQL)
+        .then(
+          (r) => r.rows,
+          () => [],
+        )
+        .finally(() => {
+          reading = null;
+        }));
+    new Gauge({
       name: 'soundloft_jobs',
       help: 'Jobs of a queue (processing, stems) by state queued (due or not) and running; the same on every node (read from the database)',
       labelNames: ['queue', 'state'] as const,
       registers: [registry],
+      async collect() {
+        for (const row of await queues()) {
+          this.set({ queue: row.queue, state: 'queued' }, Number(row.queued));
+          this.set({ queue: row.queue, state: 'running' }, Number(row.running));
+        }
+      },
     });
     new Gauge({
       name: 'soundloft_jobs_oldest_due_age_seconds',
@@ -109,17 +129,7 @@ export function createMetrics(sources: MetricsSources = {}): OpsMetrics {
       labelNames: ['queue'] as const,
       registers: [registry],
       async collect() {
-        const { rows } = await db.query<{
-          queue: string;
-          queued: number;
-          running: number;
-          oldest: number;
-        }>(QUEUE_SQL);
-        for (const row of rows) {
-          jobs.set({ queue: row.queue, state: 'queued' }, Number(row.queued));
-          jobs.set({ queue: row.queue, state: 'running' }, Number(row.running));
-          this.set({ queue: row.queue }, Number(row.oldest));
-        }
+        for (const row of await queues()) this.set({ queue: row.queue }, Number(row.oldest));
       },
     });
   }
