@@ -1,0 +1,127 @@
+/**
+ * `npm run bench -- ops`: what the operations layer (server/ops: request id, one latency
+ * observation per request in prom-client, one JSON log line per request with pino) costs the
+ * REST fast path. One server, its front switched off and on in alternating rounds, so the
+ * machine's load of the moment weighs on both alike; `wrk` (or autocannon) in another process.
+ * BENCH_REST_DB=postgres runs it on a throwaway PostgreSQL 15 cluster, else PGlite in memory.
+ * The log lines go to /dev/null through pino's synchronous destination, as to a pipe.
+ */
+import { loadavg } from 'node:os';
+import { pino } from 'pino';
+import type { Database } from '../server/db/database';
+import { openTestDatabase } from '../server/db/test-database';
+import { loadKeys } from '../server/keys/keys';
+import { createHealth } from '../server/ops/health';
+import { createOpsFront } from '../server/ops/http';
+import { createLogger } from '../server/ops/log';
+import { createMetrics } from '../server/ops/metrics';
+import { startRestServer } from '../server/rest/serve';
+import type { NodeFastPath } from '../server/rest/node';
+import { createMemoryObjectStore } from '../server/storage/object-store';
+import { Cleanup } from './cleanup';
+import { startPostgres } from './postgres';
+import { startLoadGenerator, type LoadResult } from './rest-load';
+
+const ROUNDS = Math.max(2, Number(process.env.BENCH_OPS_ROUNDS) || 12);
+const SECONDS = Math.max(1, Number(process.env.BENCH_OPS_SECONDS) || 3);
+const CONNECTIONS = 10;
+
+/** The operations front as `npm start` puts it before the REST fast path, logging to /dev/null. */
+export function opsFront(db: Database): NodeFastPath {
+  return createOpsFront({
+    logger: createLogger('json', pino.destination({ dest: '/dev/null', sync: true })),
+    metrics: createMetrics({ db }),
+    health: createHealth({ db, store: createMemoryObjectStore() }),
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+};
+
+export async function benchOps(): Promise<void> {
+  console.log(
+    '\nOperations layer on the REST fast path (server/ops: request id, metrics, JSON log)',
+  );
+  const cleanup = new Cleanup();
+  try {
+    let env: NodeJS.ProcessEnv = {};
+    if (process.env.BENCH_REST_DB === 'postgres') {
+      const pg = await startPostgres(cleanup, 'ops');
+      if (typeof pg === 'string') {
+        console.log(`  PostgreSQL: ${pg}: skipped`);
+        return;
+      }
+      env = { TEST_DATABASE_URL: pg.url };
+    }
+    const test = await openTestDatabase(env);
+    cleanup.add('close database', () => test.close());
+    const keys = loadKeys(
+      { JWT_SECRET: 'soundloft-bench-secret-at-least-32-characters' },
+      () => undefined,
+    );
+    const ops = opsFront(test.db);
+    let on = false;
+    const front: NodeFastPath = (req, res) => on && ops(req, res);
+    const server = await startRestServer({ db: test.db, keys, hostname: '127.0.0.1', front });
+    cleanup.add('close server', () => server.close());
+    const load = await startLoadGenerator();
+    cleanup.add('stop load', () => load.close());
+    const spec = (prefix: string, seconds: number) => ({
+      origin: server.url,
+      method: 'GET' as const,
+      // A real read through the fast path: three rows of a migrated table, as anon.
+      path: '/rest/v1/plans?select=id,price_eur&order=price_eur.asc',
+      headers: { apikey: keys.anonKey },
+      tokens: [keys.anonKey],
+      variants: [{ token: 0, vars: {} }],
+      prefix,
+      connections: CONNECTIONS,
+      seconds,
+    });
+    const before = loadavg();
+    await load.run(spec('warm', 1));
+    const rounds: Record<'off' | 'on', { r: LoadResult; cpu: number }[]> = { off: [], on: [] };
+    for (let i = 0; i < ROUNDS; i++) {
+      const mode = i % 2 === 0 ? 'off' : 'on';
+      on = mode === 'on';
+      const c0 = process.cpuUsage();
+      const r = await load.run(spec(`r${i}`, SECONDS));
+      const c = process.cpuUsage(c0);
+      rounds[mode].push({ r, cpu: (c.user + c.system) / Math.max(1, r.ok + r.failed) });
+    }
+    const after = loadavg();
+    console.log(
+      `  ${test.db.kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite in memory'}, ${load.name}, ` +
+        `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s alternating off/on; ` +
+        `load ${before.map((x) => x.toFixed(1)).join(' ')} → ${after.map((x) => x.toFixed(1)).join(' ')}`,
+    );
+    console.log('  ops      req/s (rounds)                      p50 ms  p99 ms  server CPU µs/req');
+    for (const mode of ['off', 'on'] as const) {
+      const rs = rounds[mode];
+      console.log(
+        `  ${mode.padEnd(8)} ${median(rs.map((x) => x.r.rps))
+          .toFixed(0)
+          .padStart(6)} (${rs.map((x) => x.r.rps.toFixed(0)).join(', ')})`.padEnd(53) +
+          `${median(rs.map((x) => x.r.p50))
+            .toFixed(2)
+            .padStart(6)}  ${Math.max(...rs.map((x) => x.r.p99))
+            .toFixed(2)
+            .padStart(6)}  ${median(rs.map((x) => x.cpu))
+            .toFixed(0)
+            .padStart(6)}`,
+      );
+      if (rs.some((x) => x.r.failed > 0))
+        console.log(`           failed: ${rs.map((x) => x.r.failed).join(', ')}`);
+    }
+    const cpuOff = median(rounds.off.map((x) => x.cpu));
+    const cpuOn = median(rounds.on.map((x) => x.cpu));
+    console.log(
+      `  the ops layer: ${(cpuOn - cpuOff).toFixed(0)} µs of server CPU per request ` +
+        `(${(((cpuOn - cpuOff) / cpuOff) * 100).toFixed(1)} %); p50/p99: median of the rounds / worst round`,
+    );
+  } finally {
+    await cleanup.run();
+  }
+}
