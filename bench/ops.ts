@@ -22,14 +22,17 @@ import { Cleanup } from './cleanup';
 import { startPostgres } from './postgres';
 import { startLoadGenerator, type LoadResult } from './rest-load';
 
-const ROUNDS = Math.max(2, Number(process.env.BENCH_OPS_ROUNDS) || 12);
+const ROUNDS = Math.max(3, Number(process.env.BENCH_OPS_ROUNDS) || 12);
 const SECONDS = Math.max(1, Number(process.env.BENCH_OPS_SECONDS) || 3);
 const CONNECTIONS = 10;
 
-/** The operations front as `npm start` puts it before the REST fast path, logging to /dev/null. */
-export function opsFront(db: Database): NodeFastPath {
+/**
+ * The operations front as `npm start` puts it before the REST fast path: with `json`, a log line
+ * per request to /dev/null; with `text`, request lines only for 5xx (none here).
+ */
+export function opsFront(db: Database, format: 'json' | 'text' = 'json'): NodeFastPath {
   return createOpsFront({
-    logger: createLogger('json', pino.destination({ dest: '/dev/null', sync: true })),
+    logger: createLogger(format, pino.destination({ dest: '/dev/null', sync: true })),
     metrics: createMetrics({ db }),
     health: createHealth({ db, store: createMemoryObjectStore() }),
   });
@@ -61,9 +64,14 @@ export async function benchOps(): Promise<void> {
       { JWT_SECRET: 'soundloft-bench-secret-at-least-32-characters' },
       () => undefined,
     );
-    const ops = opsFront(test.db);
-    let on = false;
-    const front: NodeFastPath = (req, res) => on && ops(req, res);
+    const fronts = {
+      'metrics, text log': opsFront(test.db, 'text'),
+      'metrics, JSON log': opsFront(test.db),
+    };
+    type Mode = 'off' | keyof typeof fronts;
+    const modes: Mode[] = ['off', 'metrics, text log', 'metrics, JSON log'];
+    let mode: Mode = 'off';
+    const front: NodeFastPath = (req, res) => mode !== 'off' && fronts[mode](req, res);
     const server = await startRestServer({ db: test.db, keys, hostname: '127.0.0.1', front });
     cleanup.add('close server', () => server.close());
     const load = await startLoadGenerator();
@@ -82,44 +90,48 @@ export async function benchOps(): Promise<void> {
     });
     const before = loadavg();
     await load.run(spec('warm', 1));
-    const rounds: Record<'off' | 'on', { r: LoadResult; cpu: number }[]> = { off: [], on: [] };
+    const rounds = new Map<Mode, { r: LoadResult; cpu: number }[]>(modes.map((m) => [m, []]));
     for (let i = 0; i < ROUNDS; i++) {
-      const mode = i % 2 === 0 ? 'off' : 'on';
-      on = mode === 'on';
+      mode = modes[i % modes.length] ?? 'off';
       const c0 = process.cpuUsage();
       const r = await load.run(spec(`r${i}`, SECONDS));
       const c = process.cpuUsage(c0);
-      rounds[mode].push({ r, cpu: (c.user + c.system) / Math.max(1, r.ok + r.failed) });
+      rounds.get(mode)?.push({ r, cpu: (c.user + c.system) / Math.max(1, r.ok + r.failed) });
     }
     const after = loadavg();
     console.log(
       `  ${test.db.kind === 'postgres' ? 'PostgreSQL 15' : 'PGlite in memory'}, ${load.name}, ` +
-        `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s alternating off/on; ` +
+        `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s, the modes in turn; ` +
         `load ${before.map((x) => x.toFixed(1)).join(' ')} → ${after.map((x) => x.toFixed(1)).join(' ')}`,
     );
-    console.log('  ops      req/s (rounds)                      p50 ms  p99 ms  server CPU µs/req');
-    for (const mode of ['off', 'on'] as const) {
-      const rs = rounds[mode];
+    console.log(
+      '  ops front          req/s (rounds)                      p50 ms  p99 ms  server CPU µs/req',
+    );
+    const cpuOff = median((rounds.get('off') ?? []).map((x) => x.cpu));
+    for (const m of modes) {
+      const rs = rounds.get(m) ?? [];
+      const cpu = median(rs.map((x) => x.cpu));
       console.log(
-        `  ${mode.padEnd(8)} ${median(rs.map((x) => x.r.rps))
+        `  ${m.padEnd(18)} ${median(rs.map((x) => x.r.rps))
           .toFixed(0)
-          .padStart(6)} (${rs.map((x) => x.r.rps.toFixed(0)).join(', ')})`.padEnd(53) +
+          .padStart(6)} (${rs.map((x) => x.r.rps.toFixed(0)).join(', ')})`.padEnd(63) +
           `${median(rs.map((x) => x.r.p50))
             .toFixed(2)
             .padStart(6)}  ${Math.max(...rs.map((x) => x.r.p99))
             .toFixed(2)
-            .padStart(6)}  ${median(rs.map((x) => x.cpu))
-            .toFixed(0)
-            .padStart(6)}`,
+            .padStart(6)}  ${cpu.toFixed(0).padStart(6)}` +
+          (m === 'off'
+            ? ''
+            : `  (${cpu >= cpuOff ? '+' : ''}${(cpu - cpuOff).toFixed(0)} µs, ${(((cpu - cpuOff) / cpuOff) * 100).toFixed(1)} %)`),
       );
       if (rs.some((x) => x.r.failed > 0))
         console.log(`           failed: ${rs.map((x) => x.r.failed).join(', ')}`);
     }
-    const cpuOff = median(rounds.off.map((x) => x.cpu));
-    const cpuOn = median(rounds.on.map((x) => x.cpu));
     console.log(
-      `  the ops layer: ${(cpuOn - cpuOff).toFixed(0)} µs of server CPU per request ` +
-        `(${(((cpuOn - cpuOff) / cpuOff) * 100).toFixed(1)} %); p50/p99: median of the rounds / worst round`,
+      '  server CPU µs/req: this process per request answered (median of the rounds); p50: median',
+    );
+    console.log(
+      '  of the rounds, p99: the worst round. The load generator runs in another process.',
     );
   } finally {
     await cleanup.run();

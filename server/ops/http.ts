@@ -46,7 +46,8 @@ async function answerOps(
   o: OpsHttpOptions & { health: Health },
 ): Promise<void> {
   const head = req.method === 'HEAD';
-  if (path === '/healthz') return json(res, 200, { status: 'ok' }, head);
+  // The answer of the app's own /healthz (server/http/app.ts: servers without this front).
+  if (path === '/healthz') return json(res, 200, { ok: true }, head);
   if (path === '/readyz') {
     const readiness = await o.health.check();
     return json(res, readiness.ready ? 200 : 503, readiness, head);
