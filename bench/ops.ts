@@ -4,16 +4,16 @@
  * REST fast path. One server, its front switched off and on in alternating rounds, so the
  * machine's load of the moment weighs on both alike; `wrk` (or autocannon) in another process.
  * BENCH_REST_DB=postgres runs it on a throwaway PostgreSQL 15 cluster, else PGlite in memory.
- * The log lines go to /dev/null through pino's synchronous destination, as to a pipe.
+ * The log lines go to /dev/null through the server's own batched destination, as to a pipe.
  */
 import { loadavg } from 'node:os';
-import { pino } from 'pino';
+import { openSync } from 'node:fs';
 import type { Database } from '../server/db/database';
 import { openTestDatabase } from '../server/db/test-database';
 import { loadKeys } from '../server/keys/keys';
 import { createHealth } from '../server/ops/health';
 import { createOpsFront } from '../server/ops/http';
-import { createLogger } from '../server/ops/log';
+import { batchedDestination, createLogger } from '../server/ops/log';
 import { createMetrics } from '../server/ops/metrics';
 import { startRestServer } from '../server/rest/serve';
 import type { NodeFastPath } from '../server/rest/node';
@@ -32,7 +32,7 @@ const CONNECTIONS = 10;
  */
 export function opsFront(db: Database, format: 'json' | 'text' = 'json'): NodeFastPath {
   return createOpsFront({
-    logger: createLogger(format, pino.destination({ dest: '/dev/null', sync: true })),
+    logger: createLogger(format, batchedDestination(openSync('/dev/null', 'w'))),
     metrics: createMetrics({ db }),
     health: createHealth({ db, store: createMemoryObjectStore() }),
   });
