@@ -2,7 +2,7 @@
  * The track page's About sentence takes the article the genre's sound wants (issue 34: "is a
  * electronic track"); the rule itself is unit tested in src/features/track/genre-phrase.test.ts.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, serverRows, signIn } from './support/session';
 
 test('About: "… is an ambient track by …"', async ({ page }) => {
