@@ -88,3 +88,25 @@ test('a declined card ends on /payment-failed with the plan unchanged; an invali
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-status')).toContainText('Free', LOADED);
 });
+
+test('/payment-approved shows a signed-in listener the signed-in header, a visitor Log In', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/payment-approved');
+  const header = page.getByRole('banner');
+  await expect(page.getByTestId('payment-status')).not.toHaveText('Sign in to see your new plan.');
+  await expect(header.getByRole('link', { name: 'Open Soundloft' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+  await expect(header.getByRole('link', { name: 'Sign Up Free' })).toHaveCount(0);
+  await header.getByRole('link', { name: 'Open Soundloft' }).click();
+  await page.waitForURL(/\/home#?$/);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/payment-approved');
+  await expect(page.getByTestId('payment-status')).toHaveText('Sign in to see your new plan.');
+  await expect(header.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign Up Free' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Open Soundloft' })).toHaveCount(0);
+});
