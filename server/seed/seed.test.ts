@@ -176,6 +176,44 @@ describe('seedDemoCatalogue (two tracks, on worker threads)', () => {
     }
   });
 
+  it('spreads each track’s earnings over the months since its release (at most 12), 2.10 EUR per 1,000 plays', async () => {
+    const { rows } = await test.db.query<{
+      title: string;
+      plays: number;
+      released: string;
+      months: number;
+      expected_months: number;
+      entries: number;
+      earned: string;
+      owed: string;
+      future: number;
+      rate: string;
+    }>(
+      `select t.title, t.plays, t.created_at::text as released,
+              count(distinct date_trunc('month', l.created_at at time zone 'utc'))::int as months,
+              (select count(*)::int from generate_series(
+                 date_trunc('month', greatest(t.created_at, now() - interval '365 days') at time zone 'utc'),
+                 date_trunc('month', now() at time zone 'utc'), interval '1 month')) as expected_months,
+              count(l.id)::int as entries,
+              sum(l.amount)::text as earned,
+              (t.plays * public.play_rate_eur())::text as owed,
+              count(*) filter (where l.created_at > now())::int as future,
+              public.play_rate_eur()::text as rate
+         from public.tracks t join public.earnings_ledger l on l.track_id = t.id and l.kind = 'play'
+        group by t.id`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(Number(row.rate)).toBe(0.0021);
+      // Not one day's lump: every month the track was out has its entry, one per month.
+      expect(row.months, `${row.title} released ${row.released}`).toBe(row.expected_months);
+      expect(row.entries).toBe(row.months);
+      expect(row.months).toBeGreaterThan(1);
+      expect(row.future).toBe(0);
+      expect(Number(row.earned)).toBe(Number(row.owed));
+    }
+  });
+
   it('writes synced lyrics, playlists, follows, likes and recent history', async () => {
     const { rows: lyrics } = await test.db.query<{
       lyrics: { timestamp: number; text: string }[];

@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/database';
 import { recordProcessed } from '../processing/record';
+import { playsByMonth } from './earnings';
 import type { SeedPlan } from './plan';
 
 /** created_at/updated_at triggers switched off while writing, so release dates stay in the past. */
@@ -88,11 +89,19 @@ export async function writeSeedPlan(tx: Queryable, plan: SeedPlan): Promise<void
         [id, JSON.stringify(t.lyricLines), t.uploadedBy],
       );
     }
-    // The seeded plays, paid through the ledger like counted plays (one entry per track).
-    if (t.plays > 0) {
+    // The seeded plays, paid through the ledger like counted plays: one entry per month since
+    // the release (server/seed/earnings.ts), dated then, and the balance moved by their sum in
+    // the same statement (post_ledger_entry's rule; it dates entries now(), hence not used).
+    const months = playsByMonth(t.plays, t.releasedAt, plan.now);
+    if (months.length > 0) {
       await tx.query(
-        `select public.post_ledger_entry($1, $2::numeric * public.play_rate_eur(), 'play', $3, null, null)`,
-        [t.uploadedBy, t.plays, id],
+        `with e as (
+           insert into public.earnings_ledger (user_id, amount, kind, track_id, created_at)
+           select $1, x.n * public.play_rate_eur(), 'play', $2, x.at
+             from unnest($3::int[], $4::timestamptz[]) as x(n, at)
+           returning amount)
+         update public.profiles set balance = balance + (select sum(amount) from e) where id = $1`,
+        [t.uploadedBy, id, months.map((x) => x.plays), months.map((x) => x.at.toISOString())],
       );
     }
   }

@@ -145,9 +145,12 @@ describe(`search_tracks (${testDatabaseKind()})`, () => {
     expect(await search('', 1000)).toEqual(expected('', 1000));
   });
 
-  it('bounds max_results to 1..1000', async () => {
-    expect(await search('filler', 0)).toHaveLength(1);
-    expect(await search('filler', 5000)).toHaveLength(1000);
+  it('takes max_results of 1..1000 and refuses others (22023: a 400), and texts over 1000 characters', async () => {
+    expect(await search('filler', 1)).toHaveLength(1);
+    expect(await search('filler', 1000)).toHaveLength(1000);
+    await expect(search('filler', 0)).rejects.toMatchObject({ code: '22023' });
+    await expect(search('filler', 5000)).rejects.toMatchObject({ code: '22023' });
+    await expect(search('x'.repeat(1001), 10)).rejects.toMatchObject({ code: '22023' });
   });
 
   it('is open to visitors (anon) and leaves the planner settings as they were', async () => {

@@ -37,7 +37,10 @@ test('signup → mail → link → Email verified → login → /home, then sign
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, email);
   await expect(page).toHaveURL(/\/home#?$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeVisible();
+  // A brand-new account's first visit: welcomed, not welcomed back (spec 2, issue 34).
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toContainText('Welcome, Ada');
+  await expect(page.getByText('Welcome back')).toHaveCount(0);
 
   await page.goto('/login');
   await expect(page).toHaveURL(/\/home#?$/);
@@ -116,9 +119,7 @@ test('Continue with Google goes through the labelled development sign-in and lan
   await page.getByLabel('E-mail').fill(uniqueEmail('google'));
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/home#?$/);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Welcome back, Dorothy' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Dorothy' })).toBeVisible();
 });
 
 test('signup validates on the client before calling the server', async ({ page }) => {

@@ -170,7 +170,7 @@ test.describe('home, fresh users', () => {
   }) => {
     await signInAsNewUser(page, 'Nova Newcomer');
     await expect(statValue(page, 'Current Plan')).toBeVisible(LOADED);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Nova');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Nova');
     for (const label of ['Your Tracks', 'Liked Songs', 'Playlists'])
       await expect(statValue(page, label)).toHaveText('0');
     await expect(statValue(page, 'Current Plan')).toHaveText('Free');

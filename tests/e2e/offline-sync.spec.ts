@@ -136,3 +136,37 @@ test('writes made offline survive a reload, reach the server once and show on an
     await other.close();
   }
 });
+
+test('a reload where nothing gets through reads Offline at once, never Syncing first', async ({
+  page,
+  context,
+}) => {
+  test.slow(); // the service worker precaches the shell first
+  await signInAsNewUser(page);
+  await waitForServiceWorker(page);
+  await expect(syncIndicator(page)).toHaveText('Synced', { timeout: 30_000 });
+  // Nothing gets through while the browser says online (a captive portal, a dead link): the
+  // first reload learns it (its requests fail), and the device remembers.
+  const api = /\/(rest|auth|functions|realtime)\/v1\//;
+  await context.route(api, (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(syncIndicator(page)).toHaveText('Offline', { timeout: 30_000 });
+  // The next reload's requests hang instead of failing: every text the indicator shows is kept.
+  await context.unroute(api);
+  await context.route(api, () => undefined);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { syncTexts: string[] }).syncTexts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('header [role="status"]')) {
+        const text = el.textContent ?? '';
+        if (seen.at(-1) !== text) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.reload();
+  await expect(syncIndicator(page)).toHaveText('Offline');
+  const seen = await page.evaluate(() => (window as unknown as { syncTexts: string[] }).syncTexts);
+  expect(seen.filter((text) => text.startsWith('Syncing'))).toEqual([]);
+  await context.unroute(api);
+});

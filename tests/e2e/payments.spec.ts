@@ -110,3 +110,25 @@ test('with payments off on the server the page shows its notice instead of check
   ).toBeDisabled();
   await expect(page.getByLabel('Promo code')).toBeHidden();
 });
+
+test('/payment-approved shows a signed-in listener the signed-in header, a visitor Log In', async ({
+  page,
+}) => {
+  await signInAsNewUser(page);
+  await page.goto('/payment-approved');
+  const header = page.getByRole('banner');
+  await expect(page.getByTestId('payment-status')).not.toHaveText('Sign in to see your new plan.');
+  await expect(header.getByRole('link', { name: 'Open Soundloft' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+  await expect(header.getByRole('link', { name: 'Sign Up Free' })).toHaveCount(0);
+  await header.getByRole('link', { name: 'Open Soundloft' }).click();
+  await page.waitForURL(/\/home#?$/);
+
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/payment-approved');
+  await expect(page.getByTestId('payment-status')).toHaveText('Sign in to see your new plan.');
+  await expect(header.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign Up Free' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Open Soundloft' })).toHaveCount(0);
+});

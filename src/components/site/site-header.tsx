@@ -3,10 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { Suspense, useState, type ReactNode } from 'react';
 import { Logo } from './logo';
-import { AuthButtons, NavItem, type HeaderNavItem } from './site-nav-items';
+import { AuthButtons, NavItem, type HeaderAccount, type HeaderNavItem } from './site-nav-items';
 import { lazyChunk } from '@/lib/lazy-chunk';
 
-export type { HeaderNavItem } from './site-nav-items';
+export type { HeaderAccount, HeaderNavItem } from './site-nav-items';
 
 const loadDrawer = () => import('./site-menu-drawer');
 const SiteMenuDrawer = lazyChunk(loadDrawer);
@@ -21,9 +21,12 @@ const DEFAULT_NAV: HeaderNavItem[] = [
 export function SiteHeader({
   nav = DEFAULT_NAV,
   extra,
+  account,
 }: {
   nav?: HeaderNavItem[];
   extra?: ReactNode;
+  /** The session's status, for pages that read it (else the signed-out buttons). */
+  account?: HeaderAccount;
 }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   // Mounted from the first open on, so closing still animates.
@@ -53,7 +56,7 @@ export function SiteHeader({
           </Group>
           <Group gap="sm" visibleFrom="md" wrap="nowrap">
             {extra}
-            <AuthButtons />
+            <AuthButtons account={account} />
           </Group>
           <Burger
             opened={opened}
@@ -70,7 +73,7 @@ export function SiteHeader({
       </Container>
       {everOpened ? (
         <Suspense fallback={null}>
-          <SiteMenuDrawer opened={opened} onClose={close} nav={nav} />
+          <SiteMenuDrawer opened={opened} onClose={close} nav={nav} account={account} />
         </Suspense>
       ) : null}
     </Box>

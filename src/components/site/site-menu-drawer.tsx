@@ -1,5 +1,5 @@
 import { Drawer, Stack } from '@mantine/core';
-import { AuthButtons, NavItem, type HeaderNavItem } from './site-nav-items';
+import { AuthButtons, NavItem, type HeaderAccount, type HeaderNavItem } from './site-nav-items';
 
 /**
  * The public header's menu below 62em. Loaded on first open: a Drawer brings Mantine's
@@ -9,10 +9,12 @@ export default function SiteMenuDrawer({
   opened,
   onClose,
   nav,
+  account,
 }: {
   opened: boolean;
   onClose: () => void;
   nav: HeaderNavItem[];
+  account?: HeaderAccount;
 }) {
   return (
     <Drawer
@@ -27,7 +29,7 @@ export default function SiteMenuDrawer({
         {nav.map((item) => (
           <NavItem key={item.label} item={item} onNavigate={onClose} />
         ))}
-        <AuthButtons stacked />
+        <AuthButtons stacked account={account} />
       </Stack>
     </Drawer>
   );

@@ -38,9 +38,34 @@ export function NavItem({ item, onNavigate }: { item: HeaderNavItem; onNavigate?
   );
 }
 
-/** Log In and Sign Up Free. */
-export function AuthButtons({ stacked }: { stacked?: boolean }) {
+/**
+ * Who the header is for: pages that check the session pass its status; the others are the same
+ * for every visitor (prerendered, no auth code loaded) and show Log In and Sign Up Free.
+ */
+export type HeaderAccount = 'loading' | 'authenticated' | 'unauthenticated';
+
+/**
+ * Log In and Sign Up Free; a signed-in user gets 'Open Soundloft' (to /home) instead, and nothing
+ * while their session is still being read (no signed-out buttons flashing first).
+ */
+export function AuthButtons({
+  stacked,
+  account = 'unauthenticated',
+}: {
+  stacked?: boolean;
+  account?: HeaderAccount;
+}) {
   const Wrap = stacked ? Stack : Group;
+  if (account === 'loading') return null;
+  if (account === 'authenticated') {
+    return (
+      <Wrap gap="sm">
+        <Button component={Link} to="/home">
+          Open Soundloft
+        </Button>
+      </Wrap>
+    );
+  }
   return (
     <Wrap gap="sm">
       <Button component={Link} to="/login" variant="subtle" color="gray">

@@ -1379,6 +1379,10 @@ export type Database = {
             user_id: string
           }
       }
+      require_argument: {
+        Args: { ok: boolean; message: string }
+        Returns: boolean
+      }
       resolve_track_report: {
         Args: { report_id: string; action: string; reason?: string }
         Returns: {

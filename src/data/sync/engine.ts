@@ -66,6 +66,13 @@ async function clientIdOf(db: SoundloftDb): Promise<string> {
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
+/**
+ * meta key: the last request of this device got no response at all. Kept across reloads so a
+ * page reloaded where nothing gets through (navigator.onLine may say online: a captive portal, a
+ * dead link) shows Offline at once instead of 'Syncing' until its first request times out.
+ */
+const UNREACHABLE_KEY = 'syncUnreachable';
+
 export function createSyncEngine(options: EngineOptions): SyncEngine {
   const { db, remote, userId } = options;
   const status = createStatusStore();
@@ -85,7 +92,16 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
    * online while nothing gets through (a page reloaded while offline, a captive portal).
    */
   let unreachable = false;
+  /** Whether the last session's `unreachable` has been read back (once, at the first run). */
+  let recalled = false;
   const cleanups: (() => void)[] = [];
+
+  /** Sets `unreachable` from a request's answer (or its lack) and remembers it for a reload. */
+  const answered = (gotResponse: boolean) => {
+    if (unreachable === !gotResponse) return;
+    unreachable = !gotResponse;
+    void db.meta.put({ key: UNREACHABLE_KEY, value: unreachable }).catch(() => undefined);
+  };
 
   /**
    * The indicator while a request is tried: offline when the browser says so or nothing got
@@ -101,6 +117,11 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
 
   async function runOnce(): Promise<PushOutcome> {
     clientId ??= await clientIdOf(db);
+    if (!recalled) {
+      recalled = true;
+      const last = await db.meta.get(UNREACHABLE_KEY).catch(() => undefined);
+      if (last?.value === true) unreachable = true;
+    }
     let outcome: PushOutcome = { kind: 'done', sent: 0 };
     while ((wantPush && !pushBlocked) || wantPull) {
       if (wantPush && !pushBlocked) {
@@ -117,8 +138,8 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
           kind: 'retry',
           error: { status: 0, code: '', message: String(error) },
         }));
-        if (outcome.kind === 'retry') unreachable = outcome.error.status === 0;
-        else if (outcome.kind === 'done' && outcome.sent > 0) unreachable = false;
+        if (outcome.kind === 'retry') answered(outcome.error.status !== 0);
+        else if (outcome.kind === 'done' && outcome.sent > 0) answered(true);
         handle(outcome);
       }
       if (wantPull) {
@@ -126,14 +147,14 @@ export function createSyncEngine(options: EngineOptions): SyncEngine {
         status.set({ phase: attemptPhase() });
         try {
           await pullWithRefresh();
-          unreachable = false;
+          answered(true);
           status.set({
             lastPulledAt: Date.now(),
             ...(outcome.kind === 'done' ? { lastError: null } : {}),
           });
         } catch (error) {
           // A failed read keeps the mirror as it is (screens keep showing it).
-          if (error instanceof RemoteError && error.status === 0) unreachable = true;
+          if (error instanceof RemoteError) answered(error.status !== 0);
           status.set({ lastError: error instanceof Error ? error.message : String(error) });
         }
       }

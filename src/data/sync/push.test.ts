@@ -162,6 +162,17 @@ describe('engine', () => {
    * An engine (no timers) over a remote that answers nothing (status 0: a page reloaded while
    * offline) until `reachable()` says so; the queued push fails the same way once.
    */
+  /** An engine run by the test (syncNow), without retries of its own. */
+  const manualEngine = () =>
+    createSyncEngine({
+      db,
+      remote,
+      userId: ME,
+      clientId: 'c1',
+      autoRun: false,
+      scheduleRetries: false,
+    });
+
   function unreachableEngine(reachable: () => boolean) {
     const noResponse = () => new RemoteError({ status: 0, code: '', message: 'Failed to fetch' });
     const { select, profile } = remote;
@@ -174,14 +185,7 @@ describe('engine', () => {
       return profile(id, own);
     };
     remote.script.push({ status: 0, code: '', message: 'Failed to fetch' });
-    return createSyncEngine({
-      db,
-      remote,
-      userId: ME,
-      clientId: 'c1',
-      autoRun: false,
-      scheduleRetries: false,
-    });
+    return manualEngine();
   }
 
   it('never shows syncing while the browser says offline, even while a request is tried', async () => {
@@ -201,6 +205,48 @@ describe('engine', () => {
       unsubscribe();
       onLine.mockRestore();
       await engine.stop();
+    }
+  });
+
+  it('after a reload where nothing got through, shows offline at once, not syncing until the first request fails', async () => {
+    await repos.likes.toggle('a');
+    // The page before the reload: nothing got through.
+    let reachable = false;
+    const before = unreachableEngine(() => reachable);
+    before.start();
+    expect((await before.syncNow()).kind).toBe('retry');
+    await before.stop();
+
+    // The reloaded page: navigator says online, the first request hangs (a captive portal).
+    reachable = true;
+    expect(navigator.onLine).toBe(true);
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    const { select } = remote;
+    remote.select = async (q) => {
+      await hanging;
+      return select(q);
+    };
+    remote.script.length = 0;
+    const after = manualEngine();
+    const phases: string[] = [];
+    const unsubscribe = after.status.subscribe(() => phases.push(after.status.getSnapshot().phase));
+    try {
+      after.start();
+      const run = after.syncNow();
+      await vi.waitFor(() => expect(phases).toContain('offline'));
+      expect(phases).not.toContain('syncing');
+      // It answers: synced, and the next reload starts as usual.
+      release();
+      expect((await run).kind).toBe('done');
+      await vi.waitFor(() =>
+        expect(after.status.getSnapshot()).toMatchObject({ phase: 'idle', pending: 0 }),
+      );
+      expect((await db.meta.get('syncUnreachable'))?.value).toBe(false);
+    } finally {
+      unsubscribe();
+      release();
+      await after.stop();
     }
   });
 

@@ -29,7 +29,7 @@ export const Sidebar = memo(function Sidebar({ user, width, onResize, onSignOut 
           <>
             <Box px="md" pb="md">
               <Text size="sm" c="gray.4" truncate>
-                Welcome back,{' '}
+                {user.welcome},{' '}
                 <Text span c="gray.0" fw={600}>
                   {user.name || user.email}
                 </Text>

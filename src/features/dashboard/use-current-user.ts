@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useSessionUser } from '@/data/auth';
 import { useProfile } from '@/data';
 import { planNameOf } from '@/lib/plans';
+import { welcomeFor, type Welcome } from '@/lib/welcome';
 
 export interface CurrentUser {
   id: string;
@@ -11,6 +12,8 @@ export interface CurrentUser {
   /** Null until the profile is read: a premium listener never sees 'Free plan' flash first. */
   planName: string | null;
   isAdmin: boolean;
+  /** 'Welcome' for a brand-new account, else 'Welcome back'. */
+  welcome: Welcome;
 }
 
 /**
@@ -28,9 +31,10 @@ export function useCurrentUser(): CurrentUser | null {
   const planName = plan ? planNameOf(plan) : null;
   const isAdmin = user?.app_metadata.role === 'admin';
   const id = user?.id ?? null;
+  const welcome = welcomeFor(user?.created_at);
   return useMemo(
-    () => (id ? { id, name, email, avatar, planName, isAdmin } : null),
-    [id, name, email, avatar, planName, isAdmin],
+    () => (id ? { id, name, email, avatar, planName, isAdmin, welcome } : null),
+    [id, name, email, avatar, planName, isAdmin, welcome],
   );
 }
 

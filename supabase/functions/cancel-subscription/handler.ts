@@ -4,21 +4,16 @@
  * the plan stays until Stripe's `customer.subscription.deleted` reaches stripe-webhook then.
  * Answers {success: true, cancelAt} (ISO time the paid period ends).
  */
-import {
-  HttpError,
-  callerId,
-  errorResponse,
-  json,
-  ownCaller,
-  readJsonObject,
-  withCors,
-} from '../_shared/http.ts';
+import { HttpError, callerId, errorResponse, json, ownCaller, withCors } from '../_shared/http.ts';
+import { readBody, userIdField, z } from '../_shared/body.ts';
 import { stripeFor } from '../_shared/stripe.ts';
+
+const Body = z.strictObject({ userId: userIdField });
 
 export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   if (!callerId(req)) return errorResponse('Not authenticated', 401);
-  const body = await readJsonObject(req);
+  const body = await readBody(req, Body);
   const caller = ownCaller(req, body);
   const { data: subs, error } = await ctx
     .serviceClient()

@@ -7,22 +7,21 @@
  * Stripe's proration, invoiced now; `url` is then the payment-approved page. Nothing here
  * changes the plan: stripe-webhook does, when Stripe reports the payment.
  */
-import {
-  HttpError,
-  callerId,
-  errorResponse,
-  json,
-  ownCaller,
-  readJsonObject,
-  withCors,
-} from '../_shared/http.ts';
+import { HttpError, callerId, errorResponse, json, ownCaller, withCors } from '../_shared/http.ts';
+import { readBody, userIdField, z } from '../_shared/body.ts';
 import {
   PAYMENTS_OFF_MESSAGE,
   PRICE_LOOKUP_KEYS,
-  isPaidPlan,
   paymentsEnabled,
   stripeFor,
 } from '../_shared/stripe.ts';
+
+const Body = z.strictObject({
+  planId: z.enum(['basic', 'premium'], { error: 'Choose the Basic or Premium plan.' }),
+  userId: userIdField,
+  email: z.email({ error: 'email must be an e-mail address.' }).max(254).nullish(),
+  promoCode: z.string().max(100, { error: 'Invalid coupon' }).nullish(),
+});
 
 const INVALID_COUPON = 'Invalid coupon';
 
@@ -54,11 +53,10 @@ export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   if (!callerId(req)) return errorResponse('Not authenticated', 401);
   if (!paymentsEnabled(ctx)) return errorResponse(PAYMENTS_OFF_MESSAGE, 503);
-  const body = await readJsonObject(req);
+  const body = await readBody(req, Body);
   const caller = ownCaller(req, body);
   const planId = body.planId;
-  if (!isPaidPlan(planId)) return errorResponse('Choose the Basic or Premium plan.', 400);
-  const promoCode = typeof body.promoCode === 'string' ? body.promoCode.trim() : '';
+  const promoCode = body.promoCode?.trim() ?? '';
 
   const service = ctx.serviceClient();
   const { data: profile, error: profileError } = await service
@@ -115,9 +113,7 @@ export const handler = withCors(async (req, ctx) => {
 
   let customer = (profile as { stripe_customer_id: string | null }).stripe_customer_id;
   if (!customer) {
-    const email =
-      (profile as { email: string | null }).email ??
-      (typeof body.email === 'string' ? body.email : undefined);
+    const email = (profile as { email: string | null }).email ?? body.email ?? undefined;
     const created = await stripe.customers.create({ email, metadata: { user_id: caller } });
     const { data: linked, error: linkError } = await service.rpc('link_stripe_customer', {
       p_user: caller,

@@ -6,11 +6,22 @@
  * uploads, nor the tracks just played. The ranking is SQL (`public.recommend_tracks`, migration
  * 20261122005000) called as the caller through supabase-js, so `auth.uid()` is the caller.
  */
-import { json, readJsonObject, withCors, errorResponse } from '../_shared/http.ts';
+import { readBody, rpcErrorStatus, z } from '../_shared/body.ts';
+import { json, withCors, errorResponse } from '../_shared/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_SEEDS = 50;
 const DEFAULT_LIMIT = 10;
+/** The app sends its distinct recent listens; the first MAX_SEEDS are used, more is refused. */
+const MAX_RECENT = 1000;
+
+const Body = z.strictObject({
+  recentlyPlayed: z
+    .array(z.record(z.string(), z.unknown()), { error: 'recentlyPlayed must be a list of tracks.' })
+    .max(MAX_RECENT, { error: `recentlyPlayed: at most ${MAX_RECENT} tracks.` })
+    .optional(),
+  limit: z.int({ error: 'limit must be a whole number from 1 to 50.' }).min(1).max(50).optional(),
+});
 
 interface Seeds {
   ids: string[];
@@ -39,14 +50,8 @@ export function seedsOf(recentlyPlayed: unknown): Seeds {
 
 export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
-  const body = await readJsonObject(req);
-  if (body.recentlyPlayed !== undefined && !Array.isArray(body.recentlyPlayed)) {
-    return errorResponse('recentlyPlayed must be a list of tracks.');
-  }
-  const limit =
-    typeof body.limit === 'number' && Number.isInteger(body.limit)
-      ? Math.min(Math.max(body.limit, 1), 50)
-      : DEFAULT_LIMIT;
+  const body = await readBody(req, Body);
+  const limit = body.limit ?? DEFAULT_LIMIT;
   const seeds = seedsOf(body.recentlyPlayed);
   const { data, error } = await ctx.userClient(req).rpc('recommend_tracks', {
     played_ids: seeds.ids,
@@ -55,8 +60,9 @@ export const handler = withCors(async (req, ctx) => {
     max_results: limit,
   });
   if (error) {
-    console.error('[get-recommendations]', error);
-    return errorResponse('Failed to get recommendations', 500);
+    const status = rpcErrorStatus(error.code);
+    if (status === 500) console.error('[get-recommendations]', error);
+    return errorResponse(status === 500 ? 'Failed to get recommendations' : error.message, status);
   }
   return json({ recommendations: data ?? [] });
 });

@@ -6,10 +6,27 @@
  * same library the form uses; the database checks the checksum again for direct RPC callers.
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { callerId, errorResponse, json, readJsonObject, withCors } from '../_shared/http.ts';
+import { readBody, rpcErrorStatus, z } from '../_shared/body.ts';
+import { callerId, errorResponse, json, withCors } from '../_shared/http.ts';
 
 const MINIMUM_MESSAGE = 'Minimum withdrawal amount is 5 EUR.';
 const BANK_MESSAGE = 'Please fill in all bank details.';
+const PAYPAL_MESSAGE = 'Please provide your PayPal email.';
+/** The longest e-mail address (RFC 5321); the database refuses longer PayPal details too. */
+export const MAX_EMAIL = 254;
+/** The longest details text (the withdrawals.details check). */
+const MAX_DETAILS = 2000;
+
+const Body = z.strictObject({
+  amount: z.union([z.number(), z.string().max(40)], { error: MINIMUM_MESSAGE }),
+  method: z.enum(['paypal', 'bank'], { error: 'Choose PayPal or bank transfer.' }),
+  // The PayPal e-mail, or bank details as a JSON string {accountName, iban, swift} (spec §7) or
+  // that object itself.
+  details: z.union(
+    [z.string().max(MAX_DETAILS), z.record(z.string(), z.string().max(MAX_DETAILS))],
+    { error: 'details: the PayPal email, or the bank details.' },
+  ),
+});
 
 /** null when the bank details JSON is well formed, else the message to show. */
 function bankDetailsError(details: string): string | null {
@@ -40,20 +57,17 @@ function amountText(value: unknown): string | null {
 export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   if (!callerId(req)) return errorResponse('Not authenticated', 401);
-  const body = await readJsonObject(req);
+  const body = await readBody(req, Body);
   const amount = amountText(body.amount);
   if (amount === null) return errorResponse(MINIMUM_MESSAGE);
   const method = body.method;
-  if (method !== 'paypal' && method !== 'bank') {
-    return errorResponse('Choose PayPal or bank transfer.');
+  const details = typeof body.details === 'string' ? body.details : JSON.stringify(body.details);
+  if (
+    method === 'paypal' &&
+    (typeof body.details !== 'string' || details.trim().length > MAX_EMAIL)
+  ) {
+    return errorResponse(PAYPAL_MESSAGE);
   }
-  // Bank details are a JSON string {accountName, iban, swift} (spec §7); accept the object too.
-  const details =
-    typeof body.details === 'string'
-      ? body.details
-      : body.details && typeof body.details === 'object'
-        ? JSON.stringify(body.details)
-        : '';
   if (method === 'bank') {
     const problem = bankDetailsError(details);
     if (problem) return errorResponse(problem);
@@ -62,7 +76,7 @@ export const handler = withCors(async (req, ctx) => {
     .userClient(req)
     .rpc('request_withdrawal', { amount, method, details });
   if (error) {
-    const status = error.code === '42501' ? 401 : error.code?.startsWith('P0') ? 400 : 500;
+    const status = rpcErrorStatus(error.code);
     if (status === 500) console.error('[request-withdrawal]', error);
     return errorResponse(status === 500 ? 'Failed to request withdrawal' : error.message, status);
   }

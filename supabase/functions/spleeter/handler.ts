@@ -8,14 +8,8 @@
  * bucket's policy, the same rule); `request_stem_job` (service role) keeps one job per track and
  * bounds a user's separations in progress. The server's job runner does the work.
  */
-import {
-  HttpError,
-  callerId,
-  errorResponse,
-  json,
-  readJsonObject,
-  withCors,
-} from '../_shared/http.ts';
+import { HttpError, callerId, errorResponse, json, withCors } from '../_shared/http.ts';
+import { readBody, z } from '../_shared/body.ts';
 
 export const STEMS = ['vocals', 'drums', 'bass', 'other'] as const;
 /** The spec's message (section 8) for every separation failure. */
@@ -31,6 +25,14 @@ export type SpleeterAnswer =
   | { state: 'ready'; stems: typeof STEMS; stemUrls: string[] }
   | { state: 'queued' | 'running'; stems: typeof STEMS; progress: number };
 
+const Body = z.strictObject({
+  audioUrl: z
+    .string({ error: 'audioUrl is required.' })
+    .trim()
+    .min(1, { error: 'audioUrl is required.' })
+    .max(2048, { error: 'audioUrl: at most 2048 characters.' }),
+});
+
 function maxActive(value: string | undefined): number {
   const n = Number(value);
   return value && Number.isInteger(n) && n > 0 ? n : DEFAULT_MAX_ACTIVE;
@@ -38,9 +40,7 @@ function maxActive(value: string | undefined): number {
 
 export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
-  const body = await readJsonObject(req);
-  const audioUrl = typeof body.audioUrl === 'string' ? body.audioUrl.trim() : '';
-  if (!audioUrl || audioUrl.length > 2048) throw new HttpError(400, 'audioUrl is required.');
+  const { audioUrl } = await readBody(req, Body);
   const userId = callerId(req);
   if (!userId) throw new HttpError(401, 'Not authenticated');
 

@@ -1,0 +1,121 @@
+/**
+ * The inputs of every edge function (`supabase/functions/<name>`) and every RPC the app calls
+ * (`.rpc('<name>'` in src/): what a sane call sends, and the kind of each field.
+ * `hostile-input.test.ts` FAILS for a function or an app-called RPC without an entry here, then
+ * replaces each field in turn by hostile values of the wrong type, null, huge strings, huge
+ * numbers, arrays and objects for scalars, and adds an unknown field: every such call must be a
+ * 4xx with a clear message and change nothing.
+ *
+ * A kind ending in `?` is optional: null and absence are fine there, so null is not tried.
+ * `free-text` is text an RPC takes as it is (a JSON number or object arrives as its text, as on
+ * PostgREST): only its length and null are attacked; `enum` is text with a fixed set of values.
+ */
+import type { World } from '../support/world';
+
+export type Kind =
+  'uuid' | 'enum' | 'free-text' | 'email' | 'int' | 'numeric' | 'date' | 'list' | 'json';
+export type Field = Kind | `${Kind}?`;
+
+export interface InputCase {
+  /** Who calls: one who may (the owner, or an admin for admin RPCs). */
+  as: 'owner' | 'admin';
+  sane: (w: World) => Record<string, unknown>;
+  fields: Record<string, Field>;
+  headers?: Record<string, string>;
+}
+
+const UUID0 = '00000000-0000-4000-8000-000000000000';
+
+export const EDGE_FUNCTIONS: Record<string, InputCase> = {
+  'cancel-subscription': {
+    as: 'owner',
+    sane: (w) => ({ userId: w.owner.id }),
+    fields: { userId: 'uuid?' },
+  },
+  'create-checkout-session': {
+    as: 'owner',
+    sane: (w) => ({ planId: 'basic', userId: w.owner.id, email: 'a@b.test', promoCode: null }),
+    fields: { planId: 'enum', userId: 'uuid?', email: 'email?', promoCode: 'free-text?' },
+  },
+  'get-recommendations': {
+    as: 'owner',
+    sane: (w) => ({ recentlyPlayed: [{ id: w.trackX, artist: 'A', genre: 'Pop' }], limit: 5 }),
+    fields: { recentlyPlayed: 'list?', limit: 'int?' },
+  },
+  // Public, asks nothing: a POST body may only be empty.
+  'payments-status': { as: 'owner', sane: () => ({}), fields: {} },
+  'request-withdrawal': {
+    as: 'owner',
+    sane: () => ({ amount: '5.00', method: 'paypal', details: 'artist@paypal.test' }),
+    fields: { amount: 'numeric', method: 'enum', details: 'email' },
+  },
+  spleeter: {
+    as: 'owner',
+    sane: () => ({ audioUrl: 'https://example.test/a.mp3' }),
+    fields: { audioUrl: 'free-text' },
+  },
+  'stripe-webhook': {
+    as: 'owner',
+    // Not signed by Stripe: refused whatever the body says.
+    headers: { 'stripe-signature': 't=1,v1=00' },
+    sane: () => ({ id: 'evt_1', type: 'invoice.paid', data: { object: {} } }),
+    fields: { id: 'free-text', type: 'free-text', data: 'json' },
+  },
+};
+
+export const APP_RPCS: Record<string, InputCase> = {
+  admin_stats: { as: 'admin', sane: () => ({}), fields: {} },
+  admin_artists: {
+    as: 'admin',
+    sane: () => ({ page_size: 10, page_offset: 0 }),
+    fields: { page_size: 'int?', page_offset: 'int?' },
+  },
+  admin_refused_listeners: {
+    as: 'admin',
+    sane: () => ({ p_limit: 10 }),
+    fields: { p_limit: 'int?' },
+  },
+  admin_refused_tracks: { as: 'admin', sane: () => ({ p_limit: 10 }), fields: { p_limit: 'int?' } },
+  process_withdrawal: {
+    as: 'admin',
+    sane: () => ({ withdrawal_id: UUID0, status: 'completed' }),
+    fields: { withdrawal_id: 'uuid', status: 'enum' },
+  },
+  resolve_track_report: {
+    as: 'admin',
+    sane: () => ({ report_id: UUID0, action: 'dismiss', reason: 'spam' }),
+    fields: { report_id: 'uuid', action: 'enum', reason: 'free-text?' },
+  },
+  apply_mutations: {
+    as: 'owner',
+    sane: () => ({ p_client_id: 'device-1', p_mutations: [] }),
+    fields: { p_client_id: 'free-text', p_mutations: 'list' },
+  },
+  caller_at_upload_limit: { as: 'owner', sane: () => ({}), fields: {} },
+  my_earnings: {
+    as: 'owner',
+    sane: () => ({ days: 30, months: 12 }),
+    fields: { days: 'int?', months: 'int?' },
+  },
+  my_earnings_statement: {
+    as: 'owner',
+    sane: () => ({ month: '2026-01-01' }),
+    fields: { month: 'date' },
+  },
+  plan_allows_offline: {
+    as: 'owner',
+    sane: (w) => ({ p_user: w.owner.id }),
+    fields: { p_user: 'uuid' },
+  },
+  renew_track_downloads: {
+    as: 'owner',
+    sane: () => ({ device_id: 'device-1' }),
+    fields: { device_id: 'free-text?' },
+  },
+  search_tracks: {
+    as: 'owner',
+    sane: () => ({ q: 'owner', max_results: 10 }),
+    // An empty or null text lists the newest tracks (the search page before typing).
+    fields: { q: 'free-text?', max_results: 'int?' },
+  },
+};
