@@ -22,6 +22,7 @@ const apiPaths = [
   '/functions/v1',
   '/realtime/v1',
   '/_dev',
+  '/_app',
   '/_stripe',
 ];
 

@@ -15,7 +15,12 @@ beforeAll(async () => {
     { DATA_DIR: 'memory', ADMIN_EMAILS: 'boss@example.com', SEED: 'none' },
     { publicUrl: 'http://localhost:9999' },
   );
-  app = createApp({ distDir: dist, mounts: backend.mounts, devConfig: backend.devConfig });
+  app = createApp({
+    distDir: dist,
+    mounts: backend.mounts,
+    devConfig: backend.devConfig,
+    appConfig: backend.appConfig,
+  });
 }, DATABASE_HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await backend?.close();
@@ -25,6 +30,15 @@ afterAll(async () => {
 describe('the composed backend (npm start)', () => {
   it('tells the app where its backend is in development', async () => {
     const res = await app.request('/_dev/config');
+    expect(await res.json()).toEqual({
+      url: 'http://localhost:9999',
+      anonKey: backend.keys.anonKey,
+    });
+  });
+
+  it('serves the app its configuration at /_app/config too (every mode)', async () => {
+    const res = await app.request('/_app/config');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({
       url: 'http://localhost:9999',
       anonKey: backend.keys.anonKey,

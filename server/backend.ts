@@ -9,6 +9,7 @@ import { DEFAULT_ADMIN_EMAILS, parseAdminEmails, syncAdmins } from './db/admins'
 import type { Database } from './db/database';
 import { migrate, openAndMigrate } from './db/migrate';
 import { loadKeys, verificationSecrets, type Keys } from './keys';
+import type { AppConfig } from './http/app';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
@@ -53,6 +54,8 @@ export interface Backend {
   stripeSandbox: StripeSandboxServer | null;
   /** `GET /_dev/config` payload, or null outside development. */
   devConfig: { url: string; anonKey: string } | null;
+  /** `GET /_app/config` payload, in every mode (server/http/app.ts). */
+  appConfig: AppConfig;
   close(): Promise<void>;
 }
 
@@ -230,6 +233,7 @@ export async function startBackend(
       seededMs,
       stripeSandbox,
       devConfig: production ? null : { url: publicUrl, anonKey: keys.anonKey },
+      appConfig: { url: production ? null : publicUrl, anonKey: keys.anonKey },
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();

@@ -48,6 +48,7 @@ if (!opsConfig.duties.http) {
     distDir: config.distDir,
     mounts: backend.mounts,
     devConfig: backend.devConfig,
+    appConfig: backend.appConfig,
   });
   const { server, port } = await serveHttp(app.fetch, {
     port: config.port,
@@ -60,9 +61,15 @@ if (!opsConfig.duties.http) {
     backend.db.kind === 'postgres'
       ? 'PostgreSQL (DATABASE_URL)'
       : `PGlite (${process.env.DATA_DIR || './.data'})`;
+  const mail = mailLine(url);
+  const payments = backend.stripeSandbox
+    ? `local Stripe sandbox (no money moves; test card 4242 4242 4242 4242, promo code WELCOME50)`
+    : paymentsOff(process.env)
+      ? 'off (PAYMENTS=off)'
+      : 'Stripe (STRIPE_SECRET_KEY)';
   if (logger.format === 'json') {
     // No keys in a production log.
-    logger.info('listening', { url, port, role: opsConfig.role, database });
+    logger.info('listening', { url, port, role: opsConfig.role, database, mail, payments });
   } else {
     console.log(
       [
@@ -72,8 +79,8 @@ if (!opsConfig.duties.http) {
         `  API URL      ${url}  (/rest/v1)`,
         `  anon key     ${backend.keys.anonKey}`,
         `  service key  ${backend.keys.serviceRoleKey}`,
-        `  mail         ${mailLine(url)}`,
-        `  payments     ${backend.stripeSandbox ? `local Stripe sandbox (no money moves; test card 4242 4242 4242 4242, promo code WELCOME50)` : paymentsOff(process.env) ? 'off (PAYMENTS=off)' : 'Stripe (STRIPE_SECRET_KEY)'}`,
+        `  mail         ${mail}`,
+        `  payments     ${payments}`,
         ...(backend.demoAccounts.length ? [`  demo accounts (password: ${DEMO_PASSWORD})`] : []),
         ...backend.demoAccounts.map((a) => `    ${a.role.padEnd(9)} ${a.email}`),
       ].join('\n'),

@@ -204,6 +204,7 @@ describe('a production server with every setting', () => {
       distDir: dist,
       mounts: backend.mounts,
       devConfig: backend.devConfig,
+      appConfig: backend.appConfig,
       securityHeaders: pageSecurityHeaders(env, readInlineScriptHashes(dist)),
     });
   }, DATABASE_HOOK_TIMEOUT_MS);
@@ -263,6 +264,12 @@ describe('a production server with every setting', () => {
     }
     const api = await app.request('/v1/prices', { headers: { authorization: 'Bearer sk_x' } });
     expect(api.status).toBe(404);
+  });
+
+  it("tells the app its anon key, its backend being the page's own origin", async () => {
+    const res = await app.request('/_app/config');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: null, anonKey: backend.keys.anonKey });
   });
 
   it("sends the policy headers with the app's pages", async () => {

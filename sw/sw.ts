@@ -27,6 +27,7 @@ declare const self: ServiceWorkerGlobalScope & {
 const BACKEND_PATHS = [
   /^\/(auth|rest|storage|functions)\/v1(\/|$)/,
   /^\/_dev(\/|$)/,
+  /^\/_app(\/|$)/,
   // The local payment sandbox (docs/payments.md): Stripe's API paths and the hosted checkout.
   /^\/v1(\/|$)/,
   /^\/_stripe(\/|$)/,

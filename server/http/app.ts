@@ -15,6 +15,8 @@ export const API_PREFIXES = [
   '/functions/v1',
   '/realtime/v1',
   '/_dev',
+  // The app's configuration (`/_app/config`), in every mode.
+  '/_app',
   // The local payment sandbox (docs/payments.md): Stripe's API paths and the hosted checkout.
   '/v1',
   '/_stripe',
@@ -53,8 +55,22 @@ export interface AppOptions {
   mounts?: { path: string; app: Hono }[];
   /** Served at `GET /_dev/config` in development: where the app finds its backend. */
   devConfig?: { url: string; anonKey: string } | null;
+  /** Served at `GET /_app/config` in every mode: what the app served here needs (AppConfig). */
+  appConfig?: AppConfig | null;
   /** CSP, HSTS and the rest (server/http/security-headers.ts); default: from process.env. */
   securityHeaders?: Record<string, string>;
+}
+
+/**
+ * The app's configuration as this server serves it, in every mode (production included): the
+ * anon key, public by design (every Supabase app ships it), and the backend URL: PUBLIC_URL in
+ * development (as `/_dev/config`), null in production, meaning the page's own origin: this
+ * server serves both the app and its backend, so the origin the browser reached it at is the
+ * backend (and the only one the production CSP's `connect-src 'self'` allows).
+ */
+export interface AppConfig {
+  url: string | null;
+  anonKey: string;
 }
 
 /** The one HTTP app: Supabase-compatible API prefixes first, then the built PWA with SPA fallback. */
@@ -62,6 +78,7 @@ export function createApp({
   distDir,
   mounts = [],
   devConfig = null,
+  appConfig = null,
   securityHeaders: SECURITY_HEADERS = pageSecurityHeaders(
     process.env,
     readInlineScriptHashes(distDir),
@@ -75,6 +92,8 @@ export function createApp({
 
   for (const mount of mounts) app.route(mount.path, mount.app);
   if (devConfig) app.get('/_dev/config', (c) => c.json(devConfig));
+  if (appConfig)
+    app.get('/_app/config', (c) => c.json(appConfig, 200, { 'Cache-Control': 'no-store' }));
 
   // API paths no module answers get a JSON 404, never the app shell.
   app.all('*', async (c, next) => {

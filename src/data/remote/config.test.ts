@@ -25,6 +25,17 @@ describe('loadBackendConfig', () => {
     expect(JSON.parse(localStorage.getItem(BACKEND_CONFIG_STORAGE_KEY)!)).toEqual(CONFIG);
   });
 
+  it("in production (no URL in the answer) the backend is the page's own origin", async () => {
+    const fetch = vi.fn(async () => Response.json({ url: null, anonKey: 'anon' }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(loadBackendConfig()).resolves.toEqual({
+      url: window.location.origin,
+      anonKey: 'anon',
+    });
+    expect(window.location.origin).toMatch(/^https?:\/\//);
+    expect(fetch).toHaveBeenCalledWith('/_app/config', expect.anything());
+  });
+
   it('fails offline when it never saw the config, and on an answer without it', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,4 +1,8 @@
-/** Where the backend is: build-time variables, else the embedded server's /_dev/config. */
+/**
+ * Where the backend is: build-time variables, else the embedded server's `/_app/config` (every
+ * mode; server/http/app.ts): its anon key, and its URL in development (PUBLIC_URL) or none in
+ * production, where the backend is the origin that served the page.
+ */
 export interface BackendConfig {
   url: string;
   anonKey: string;
@@ -7,7 +11,7 @@ export interface BackendConfig {
 const MISSING =
   'Soundloft backend URL or anon key is missing (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY)';
 
-/** The last /_dev/config answer: an offline start (the service worker does not serve it) uses it. */
+/** The last /_app/config answer: an offline start (the service worker does not serve it) uses it. */
 export const BACKEND_CONFIG_STORAGE_KEY = 'soundloft-backend-config';
 
 function remembered(): BackendConfig | null {
@@ -34,7 +38,7 @@ export async function loadBackendConfig(): Promise<BackendConfig> {
   if (url && anonKey) return { url, anonKey };
   let res: Response;
   try {
-    res = await fetch('/_dev/config', { headers: { accept: 'application/json' } });
+    res = await fetch('/_app/config', { headers: { accept: 'application/json' } });
   } catch (error) {
     // No network (offline start): the app must still open with the stored session and mirror.
     const known = remembered();
@@ -43,9 +47,10 @@ export async function loadBackendConfig(): Promise<BackendConfig> {
   }
   // Spec 8: the app throws if the backend URL or key is missing.
   if (!res.ok) throw new Error(MISSING);
-  const config = (await res.json()) as Partial<BackendConfig>;
-  if (!config.url || !config.anonKey) throw new Error(MISSING);
-  const found = { url: config.url, anonKey: config.anonKey };
+  const config = (await res.json()) as { url?: string | null; anonKey?: string };
+  const backendUrl = config.url ?? globalThis.location?.origin;
+  if (!backendUrl || !config.anonKey) throw new Error(MISSING);
+  const found = { url: backendUrl, anonKey: config.anonKey };
   remember(found);
   return found;
 }

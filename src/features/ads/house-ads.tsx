@@ -3,6 +3,7 @@ import { IconSparkles } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ButtonLink } from '@/components/router-links';
 import { useRecentTracks } from '@/data';
+import { usePaymentsStatus } from '@/data/payments-status';
 import { getPlan } from '@/lib/plans';
 import {
   AD_CHECK_INTERVAL_MS,
@@ -28,11 +29,15 @@ export interface HouseAdsProps {
  * third-party script and no tracking; the route loads this module lazily, for free plans only.
  * The pop-up is a labelled non-modal dialog above the player bar: Escape or its close button
  * hides it. It takes focus only when nothing else has it: it opens by a timer, not by the reader.
+ * Both sell plans: they are shown only once the server has said it sells them (`payments-status`;
+ * none with PAYMENTS=off, docs/production.md).
  */
-export default function HouseAds({
-  mainId = 'main',
-  avoidSelector = '.dashboard-player',
-}: HouseAdsProps) {
+export default function HouseAds(props: HouseAdsProps) {
+  const payments = usePaymentsStatus();
+  return payments.offersUpgrades ? <PlanAds {...props} /> : null;
+}
+
+function PlanAds({ mainId = 'main', avoidSelector = '.dashboard-player' }: HouseAdsProps) {
   const [eligible, setEligible] = useState(false);
   const [popup, setPopup] = useState<'hidden' | 'open' | 'closed'>('hidden');
   const eligibleRef = useRef(false);

@@ -36,6 +36,10 @@ vi.mock('@/data', () => ({
   removeCollection: state.removeCollection,
   removeDownload: state.removeDownload,
 }));
+// The server sells paid plans (PAYMENTS=off: src/features/payments-off-surfaces.test.tsx).
+vi.mock('@/data/payments-status', () => ({
+  usePaymentsStatus: () => ({ known: true, offersUpgrades: true, notice: null }),
+}));
 vi.mock('./use-current-user-id', () => ({ useCurrentUserId: () => 'me' }));
 vi.mock('@/components/toast', () => ({ toast: { error: state.toastError } }));
 vi.mock('@/components/router-links', () => ({

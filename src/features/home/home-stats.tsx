@@ -7,17 +7,24 @@ import {
   useProfileOrLoading,
   useUploadCount,
 } from '@/data';
+import { usePaymentsStatus } from '@/data/payments-status';
 import { planNameOf } from '@/lib/plans';
 import { StatCards } from './stat-cards';
 import { UpgradeBanner } from './upgrade-banner';
 
-/** The stat cards, then the upgrade banner for the free plan (a placeholder while unknown). */
+/**
+ * The stat cards, then the upgrade banner for the free plan while the server sells paid plans
+ * (a placeholder while either is unknown; none with PAYMENTS=off, docs/production.md).
+ */
 export const HomeStats = memo(function HomeStats({ userId }: { userId: string | null }) {
   const mirrorLoading = useMirrorLoading();
   const profile = useProfileOrLoading(userId);
   const tracks = useUploadCount(userId);
   const liked = useLikeCount(userId);
   const playlists = usePlaylistCount(userId);
+  const payments = usePaymentsStatus();
+  const free = profile?.subscriptionPlan === 'free';
+  const planUnknown = profile === undefined || (profile === null && mirrorLoading);
   const loading =
     mirrorLoading || tracks === undefined || liked === undefined || playlists === undefined;
   return (
@@ -29,8 +36,8 @@ export const HomeStats = memo(function HomeStats({ userId }: { userId: string | 
         playlists={playlists ?? 0}
         plan={planNameOf(profile?.subscriptionPlan)}
       />
-      {profile?.subscriptionPlan === 'free' ? <UpgradeBanner /> : null}
-      {profile === undefined || (profile === null && mirrorLoading) ? (
+      {free && payments.offersUpgrades ? <UpgradeBanner /> : null}
+      {planUnknown || (free && !payments.known) ? (
         // While the plan is unknown the banner's exact place is held (its size changes with the
         // width), hidden and inert, so the sections below do not jump when it appears.
         <Skeleton visible radius="lg" aria-hidden>

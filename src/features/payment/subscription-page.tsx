@@ -14,11 +14,11 @@ import {
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { fetchOnDemand, useProfile } from '@/data';
+import { usePaymentsStatus } from '@/data/payments-status';
 import {
   cancelSubscription,
   createCheckoutSession,
   fetchOwnSubscription,
-  fetchPaymentsStatus,
   fetchPlan,
   type OwnSubscription,
 } from '@/data/remote/payments-remote';
@@ -58,18 +58,7 @@ export function SubscriptionPage() {
   const [busy, setBusy] = useState<PlanId | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   // PAYMENTS=off on the server: its notice replaces checkout (upgrades are disabled).
-  const [paymentsOff, setPaymentsOff] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchPaymentsStatus()
-      .then((status) => {
-        if (live && !status.enabled) setPaymentsOff(status.notice ?? CHECKOUT_FAILED);
-      })
-      .catch((error: unknown) => console.warn('[subscription] payments status unknown', error));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const paymentsOff = usePaymentsStatus().notice;
 
   // The plan and subscription as the server has them now (the mirror may lag a webhook).
   const [reload, setReload] = useState(0);

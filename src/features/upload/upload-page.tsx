@@ -11,6 +11,7 @@ import { UploadLimitsPanel } from './components/upload-limits-panel';
 import { UploadProgress } from './components/upload-progress';
 import { UploadSuccess } from './components/upload-success';
 import { ButtonLink } from '@/components/router-links';
+import { UpgradeOffer } from '@/features/catalogue/upgrade-offer';
 import { audioMimeOf, canSubmit, cleanDetails, LIMIT_REACHED, uploadLimits } from './upload-rules';
 import { useUploadFlow } from './use-upload-flow';
 import { useUploadForm } from './use-upload-form';
@@ -100,9 +101,11 @@ export function UploadPage() {
                       <Stack gap="xs" align="flex-start">
                         <Text size="sm">{flow.error}</Text>
                         {refusedAtLimit && (
-                          <ButtonLink to="/subscription" size="xs" radius="xl">
-                            View plans
-                          </ButtonLink>
+                          <UpgradeOffer>
+                            <ButtonLink to="/subscription" size="xs" radius="xl">
+                              View plans
+                            </ButtonLink>
+                          </UpgradeOffer>
                         )}
                       </Stack>
                     </Alert>

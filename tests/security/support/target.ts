@@ -71,6 +71,7 @@ export async function startTarget(): Promise<Target> {
       distDir: dist,
       mounts: backend.mounts,
       devConfig: backend.devConfig,
+      appConfig: backend.appConfig,
     });
     // The same fast path as `npm start`: the attacks reach /rest/v1 the way they would there.
     server.useFastPath(backend.fastPath);

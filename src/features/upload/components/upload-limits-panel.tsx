@@ -1,6 +1,7 @@
 import { Alert, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ButtonLink } from '@/components/router-links';
+import { UpgradeOffer } from '@/features/catalogue/upgrade-offer';
 import { LIMIT_REACHED, type UploadLimits } from '../upload-rules';
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -55,19 +56,23 @@ export function UploadLimitsPanel({
               >
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">{LIMIT_REACHED}</Text>
-                  <ButtonLink to="/subscription" size="xs" radius="xl">
-                    View plans
-                  </ButtonLink>
+                  <UpgradeOffer>
+                    <ButtonLink to="/subscription" size="xs" radius="xl">
+                      View plans
+                    </ButtonLink>
+                  </UpgradeOffer>
                 </Stack>
               </Alert>
             ) : (
               limits.limit !== null && (
-                <Text size="xs" c="gray.4">
-                  Need more?{' '}
-                  <ButtonLink to="/subscription" variant="subtle" size="compact-xs">
-                    Compare plans
-                  </ButtonLink>
-                </Text>
+                <UpgradeOffer notice={false}>
+                  <Text size="xs" c="gray.4">
+                    Need more?{' '}
+                    <ButtonLink to="/subscription" variant="subtle" size="compact-xs">
+                      Compare plans
+                    </ButtonLink>
+                  </Text>
+                </UpgradeOffer>
               )
             )}
           </>
