@@ -168,6 +168,7 @@ describe(`migrations (${testDatabaseKind()})`, () => {
       'mfa_amr_claims',
       'mfa_challenges',
       'mfa_factors',
+      'rate_limits',
       'refresh_tokens',
       'sessions',
       'users',
