@@ -93,7 +93,7 @@ describe('admin users CRUD', () => {
     const banned = await s
       .client()
       .auth.signInWithPassword({ email: 'u4@example.test', password: 'secret-pass' });
-    expect(banned.error?.code).toBe('invalid_credentials');
+    expect(banned.error?.code).toBe('user_banned');
     await admin.updateUserById(u1.id, { ban_duration: 'none' });
     expect(
       (

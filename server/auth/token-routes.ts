@@ -30,8 +30,9 @@ async function passwordGrant(c: Context, deps: AuthDeps, body: Record<string, un
     async () => {
       const found = await findUserByEmail(deps.db, email);
       const ok = await checkPassword(password, found?.encrypted_password ?? null);
-      if (!found || !ok || isBanned(found))
-        throw badRequest('invalid_credentials', 'Invalid login credentials');
+      if (!found || !ok) throw badRequest('invalid_credentials', 'Invalid login credentials');
+      // GoTrue's answer, only to the right password (a guesser learns nothing of a ban).
+      if (isBanned(found)) throw badRequest('user_banned', 'User is banned');
       return found;
     },
   );

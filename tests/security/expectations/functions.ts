@@ -27,10 +27,14 @@ const NOBODY: FunctionCase = { anon: 'refused', user: 'refused' };
 const ADMINS: FunctionCase = { anon: 'refused', user: 'refused', admin: 'allowed' };
 
 export const FUNCTIONS: Record<string, FunctionCase> = {
+  /** Account sanctions (docs/trust-and-safety.md): only admins create or lift them. */
+  account_restriction: NOBODY,
   add_track_to_playlist: USERS,
+  admin_lift_sanction: ADMINS,
   admin_artists: ADMINS,
   admin_refused_listeners: ADMINS,
   admin_refused_tracks: ADMINS,
+  admin_sanction_user: ADMINS,
   admin_stats: ADMINS,
   apply_stripe_event: NOBODY,
   audit_admin_action: NOBODY,
@@ -42,9 +46,11 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   handle_new_user: TRIGGER,
   handle_user_email_change: TRIGGER,
   increment_track_plays: USERS,
+  is_active_account: EVERYONE,
   is_admin: EVERYONE,
   is_following: EVERYONE,
   link_stripe_customer: NOBODY,
+  may_contribute: EVERYONE,
   on_auth_user_admin_change: TRIGGER,
   owns_audio_object: USERS,
   plan_allows_offline: EVERYONE,
@@ -64,6 +70,7 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   resolve_track_report: ADMINS,
   retry_track_processing: USERS,
   sync_admin_emails: NOBODY,
+  suspended_until: EVERYONE,
   sync_record_deletion: TRIGGER,
   track_of_object: NOBODY,
   tracks_after_insert: TRIGGER,
@@ -71,7 +78,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   tracks_enforce_upload_limit: TRIGGER,
   tracks_queue_files: TRIGGER,
   tracks_queue_stems: TRIGGER,
+  tracks_refuse_suspended: TRIGGER,
   tracks_remove_from_playlists: TRIGGER,
   /** The limit for any user: the trigger and the storage policy only (no grant). */
   upload_limit_reached: NOBODY,
+  withdrawals_refuse_sanctioned: TRIGGER,
 };

@@ -73,6 +73,20 @@ const byId = async (w: World, sql: string, params: unknown[], key = 'id'): Promi
 const fresh = () => Math.random().toString(36).slice(2, 10);
 
 export const TABLES: Record<string, RelationCase> = {
+  // Sanctions (docs/trust-and-safety.md): written only by admin_sanction_user/admin_lift_sanction.
+  // A warning: it restricts nothing, so the owner keeps acting in the other matrices.
+  account_sanctions: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.account_sanctions (user_id, kind, reason, created_by)
+         values ($1, 'warning', 'canary warning', $2) returning id`,
+        [w.owner.id, w.admin.id],
+      ),
+    insert: async (w) => ({ user_id: w.owner.id, kind: 'warning', reason: 'forged' }),
+    update: () => ({ lifted_at: new Date().toISOString() }),
+    expect: FUNCTION_WRITTEN,
+  },
   admin_audit_log: {
     row: (w) =>
       byId(
