@@ -269,3 +269,23 @@ describe('a banned account', () => {
     expect((await anon().from('tracks').select('id').eq('id', own)).data).toEqual([{ id: own }]);
   });
 });
+
+describe('the ban reaches every table', () => {
+  it('every table with row security in public, and storage.objects, refuses banned accounts', async () => {
+    // The migration added the restrictive policy to the tables that existed then: a table added
+    // later without it would let a banned account's still-valid token read or write it.
+    const { rows } = await t.db.query<{ table: string }>(
+      `select n.nspname || '.' || c.relname as table
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where ((n.nspname = 'public' and c.relkind in ('r', 'p')) or
+               (n.nspname = 'storage' and c.relname = 'objects'))
+          and c.relrowsecurity
+          and not exists (
+            select 1 from pg_policy p
+             where p.polrelid = c.oid and not p.polpermissive
+               and pg_get_expr(p.polqual, p.polrelid) like '%is_active_account()%')
+        order by 1`,
+    );
+    expect(rows.map((r) => r.table)).toEqual([]);
+  });
+});
