@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SUITES=(server/db server/rest server/storage server/functions server/auth server/seed server/realtime server/processing server/plays supabase)
+SUITES=(server/db server/rest server/storage server/functions server/auth server/seed server/realtime server/processing server/stems/takeover.test.ts server/plays supabase)
 
 run_suites() {
   npx vitest run --project node "${SUITES[@]}"

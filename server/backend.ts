@@ -11,7 +11,7 @@ import { migrate, openAndMigrate } from './db/migrate';
 import { loadKeys, type Keys } from './keys';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { createFunctionsApp } from './functions';
-import { limitsFromEnv, startRealtime, type Realtime } from './realtime';
+import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
 import type { NodeFastPath } from './rest/node';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
@@ -144,6 +144,7 @@ export async function startBackend(
       db,
       jwtSecret: keys.jwtSecret,
       limits: limitsFromEnv(env),
+      cluster: clusterOptionsFromEnv(env),
     });
     // Payments: Stripe itself with STRIPE_SECRET_KEY, else the local sandbox (docs/payments.md).
     const stripeSandbox = env.STRIPE_SECRET_KEY

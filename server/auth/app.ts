@@ -16,7 +16,7 @@ import { API_VERSION_2024_01_01, API_VERSION_HEADER, handleAuthError, notFound }
 import { registerMfaRoutes } from './mfa-routes';
 import { registerOAuthRoutes } from './oauth-routes';
 import { createProvider } from './providers';
-import { SlidingWindowLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limit';
 import { registerTokenRoutes } from './token-routes';
 import { registerUserRoutes } from './user-routes';
 import { registerVerifyRoutes } from './verify';
@@ -43,9 +43,8 @@ export function createAuthApp(options: AuthAppOptions): Hono {
     mailer: options.mailer,
     config,
     limiters: {
-      email: new SlidingWindowLimiter(config.rateLimit.perEmail, config.rateLimit.windowMs),
-      ip: new SlidingWindowLimiter(config.rateLimit.perIp, config.rateLimit.windowMs),
-      mail: new SlidingWindowLimiter(1, config.mailMinInterval * 1000),
+      guesses: new RateLimiter(options.db, config.rateLimit.windowMs),
+      mail: new RateLimiter(options.db, config.mailMinInterval * 1000),
     },
   };
   const devIdp = createDevIdp({ issuer: `${config.issuer}/dev-idp`, db: options.db });

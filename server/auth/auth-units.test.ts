@@ -1,4 +1,4 @@
-/** Unit tests: TOTP (RFC 6238 vectors), the QR image, redirect checks, limiter, errors. */
+/** Unit tests: TOTP (RFC 6238 vectors), the QR image, redirect checks, errors. */
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { createDevMailbox } from '../mail';
@@ -6,7 +6,6 @@ import { createAuthApp } from './app';
 import { loadAuthConfig } from './config';
 import { AuthHttpError, OAuthError, errorBody, weakPassword } from './errors';
 import { qrMatrix, qrSvg } from './qr';
-import { SlidingWindowLimiter } from './rate-limit';
 import { readQrSvg } from './test-support';
 import { compileAllowPattern, isRedirectUrlValid } from './redirects';
 import { base32Decode, base32Encode, hotp, otpauthUri, totp, verifyTotp } from './totp';
@@ -163,19 +162,6 @@ describe('redirects, limiter, errors', () => {
     ] as const)
       expect([url, isRedirectUrlValid(apps, url)]).toEqual([url, want]);
     expect(compileAllowPattern('https://a.b/\\*').test('https://a.b/*')).toBe(true);
-  });
-
-  it('counts in a sliding window', () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(2, 1000, 10, () => now);
-    limiter.hit('a');
-    limiter.hit('a');
-    expect(limiter.isLimited('a')).toBe(true);
-    expect(limiter.retryAfter('a')).toBe(1);
-    now = 1001;
-    expect(limiter.isLimited('a')).toBe(false);
-    for (let i = 0; i < 20; i++) limiter.hit(`k${i}`);
-    expect(limiter.isLimited('k19')).toBe(false);
   });
 
   it('shapes errors as GoTrue does', () => {

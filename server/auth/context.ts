@@ -8,7 +8,7 @@ import { JwtError, verifyJwt, type JwtClaims, type Keys } from '../keys';
 import type { Mailer } from '../mail';
 import type { AuthConfig } from './config';
 import { badRequest, forbidden, unauthorized } from './errors';
-import type { SlidingWindowLimiter } from './rate-limit';
+import type { RateLimiter } from './rate-limit';
 import { findUserById, type UserRow } from './users';
 
 export interface AuthDeps {
@@ -16,7 +16,8 @@ export interface AuthDeps {
   keys: Pick<Keys, 'jwtSecret'>;
   mailer: Mailer;
   config: AuthConfig;
-  limiters: { email: SlidingWindowLimiter; ip: SlidingWindowLimiter; mail: SlidingWindowLimiter };
+  /** guesses: wrong passwords and codes (config.rateLimit); mail: one mail per kind and address. */
+  limiters: { guesses: RateLimiter; mail: RateLimiter };
 }
 
 /** The request body as JSON (GoTrue: 400 bad_json for anything unparsable). */

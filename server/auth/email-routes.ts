@@ -96,7 +96,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
       user = await findUserById(deps.db, id);
     }
     if (!user) throw new Error('user not created');
-    checkMailFrequency(deps, 'signup', email);
+    await checkMailFrequency(deps, 'signup', email);
     await mailLink(c, deps, body, user, 'signup', 'email/signup');
     const fresh = await findUserById(deps.db, user.id);
     return c.json(await userJson(deps.db, fresh ?? user));
@@ -109,7 +109,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
     const email = validateEmail(str(body.email));
     pkceParams(body.code_challenge, body.code_challenge_method);
     const user = await findUserByEmail(deps.db, email);
-    if (user && checkMailFrequency(deps, 'recovery', email, true))
+    if (user && (await checkMailFrequency(deps, 'recovery', email, true)))
       await mailLink(c, deps, body, user, 'recovery', 'recovery');
     return c.json({});
   });
@@ -128,7 +128,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
         : await findUserByPendingEmail(deps, email);
     // Nothing to resend (no such account, already confirmed): the same empty answer.
     if (!user || (type === 'signup' && user.email_confirmed_at)) return c.json({});
-    checkMailFrequency(deps, type, email);
+    await checkMailFrequency(deps, type, email);
     if (type === 'signup') await mailLink(c, deps, body, user, 'signup', 'email/signup');
     else {
       const redirect = requestReferrer(c, deps.config);
@@ -163,11 +163,11 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
       if (!user) throw new Error('user not created');
     }
     if (user.email_confirmed_at) {
-      checkMailFrequency(deps, 'magiclink', email);
+      await checkMailFrequency(deps, 'magiclink', email);
       await mailLink(c, deps, body, user, 'magiclink', 'magiclink');
     } else {
       // An unconfirmed address gets the confirmation mail; confirming signs in too.
-      checkMailFrequency(deps, 'signup', email);
+      await checkMailFrequency(deps, 'signup', email);
       await mailLink(c, deps, body, user, 'signup', 'email/signup');
     }
     return c.json({});

@@ -87,14 +87,14 @@ export async function createEmailToken(
  * over_email_send_rate_limit). `silent` (password recovery) skips instead of failing, so the
  * answer never depends on whether the account exists.
  */
-export function checkMailFrequency(
+export async function checkMailFrequency(
   deps: AuthDeps,
   type: LinkType | 'reauthentication',
   email: string,
   silent = false,
-): boolean {
-  const key = `${type}:${email.toLowerCase()}`;
-  const wait = deps.limiters.mail.retryAfter(key);
+): Promise<boolean> {
+  const key = `mail:${type}:${email.toLowerCase()}`;
+  const wait = await deps.limiters.mail.take({ [key]: 1 });
   if (wait > 0) {
     if (silent) return false;
     throw tooManyRequests(
@@ -103,7 +103,6 @@ export function checkMailFrequency(
       wait,
     );
   }
-  deps.limiters.mail.hit(key);
   return true;
 }
 

@@ -31,6 +31,8 @@ export interface AuthTestServer {
   service(): SupabaseClient;
   /** The newest mail to `to` (throws when none). */
   lastMail(to: string): StoredMail;
+  /** Another connection to its database, for a second node (TestDatabase.openAnotherNode). */
+  openAnotherNode(): Promise<Database>;
   /** Raw fetch against /auth/v1 with the anon key. */
   auth(path: string, init?: RequestInit & { version?: boolean }): Promise<Response>;
   close(): Promise<void>;
@@ -46,11 +48,23 @@ function memoryStorage() {
 }
 
 export async function startAuthTestServer(
-  opts: { env?: Record<string, string>; overrides?: AuthConfigOverrides } = {},
+  opts: {
+    env?: Record<string, string>;
+    overrides?: AuthConfigOverrides;
+    /** A second node: serves this database (opened and closed by the caller). */
+    db?: Database;
+  } = {},
 ): Promise<AuthTestServer> {
-  const test = await openTestDatabase();
+  const test = opts.db
+    ? {
+        db: opts.db,
+        openAnotherNode: () => Promise.reject(new Error('open from the first node')),
+        url: null,
+        close: async () => undefined,
+      }
+    : await openTestDatabase();
   const { db } = test;
-  await syncAdmins(db, [ADMIN_EMAIL]);
+  if (!opts.db) await syncAdmins(db, [ADMIN_EMAIL]);
   const keys = loadKeys({ JWT_SECRET: TEST_SECRET });
   const mailer = createDevMailbox({ log: () => {} });
   let app: Hono | null = null;
@@ -103,6 +117,7 @@ export async function startAuthTestServer(
       if (!mail) throw new Error(`no mail to ${to}`);
       return mail;
     },
+    openAnotherNode: () => test.openAnotherNode(),
     auth(path, init = {}) {
       const headers = new Headers(init.headers);
       if (!headers.has('apikey')) headers.set('apikey', keys.anonKey);

@@ -4,7 +4,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { clientIp, readJson, str, type AuthDeps } from './context';
-import { OAuthError, badRequest, tooManyRequests, validationFailed } from './errors';
+import { OAuthError, badRequest, validationFailed } from './errors';
+import { limitGuesses } from './rate-limit';
 import { checkPassword } from './passwords';
 import { pkceGrant } from './pkce';
 import { issueSession, refreshGrant } from './sessions';
@@ -21,20 +22,20 @@ async function passwordGrant(c: Context, deps: AuthDeps, body: Record<string, un
   }
   const email = normalizeEmail(emailInput);
   const ip = clientIp(c, deps.config.trustProxy);
-  const { email: byEmail, ip: byIp } = deps.limiters;
-  const wait = Math.max(byEmail.retryAfter(email), byIp.retryAfter(ip));
-  if (wait > 0)
-    throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', wait);
-
-  const user = await findUserByEmail(deps.db, email);
-  const ok = await checkPassword(password, user?.encrypted_password ?? null);
-  if (!user || !ok || isBanned(user)) {
-    byEmail.hit(email);
-    byIp.hit(ip);
-    throw badRequest('invalid_credentials', 'Invalid login credentials');
-  }
+  // Wrong passwords count against the address and the client IP (rate-limit.ts).
+  const user = await limitGuesses(
+    deps.limiters.guesses,
+    { email: `password:email:${email}`, ip: `password:ip:${ip}` },
+    deps.config.rateLimit,
+    async () => {
+      const found = await findUserByEmail(deps.db, email);
+      const ok = await checkPassword(password, found?.encrypted_password ?? null);
+      if (!found || !ok || isBanned(found))
+        throw badRequest('invalid_credentials', 'Invalid login credentials');
+      return found;
+    },
+  );
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  byEmail.reset(email);
   const session = await deps.db.transaction((tx) =>
     issueSession(tx, deps, user.id, 'password', {
       userAgent: c.req.header('user-agent'),

@@ -31,7 +31,7 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
     const { user } = await requireUser(c, deps);
     if (!user.email)
       throw unprocessable('validation_failed', 'Reauthentication requires an email address');
-    checkMailFrequency(deps, 'reauthentication', user.email);
+    await checkMailFrequency(deps, 'reauthentication', user.email);
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await deps.db.query(
       `update auth.users set reauthentication_token = $2, reauthentication_sent_at = now()
@@ -74,7 +74,7 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
           'email_exists',
           'A user with this email address has already been registered',
         );
-      checkMailFrequency(deps, 'email_change', email);
+      await checkMailFrequency(deps, 'email_change', email);
     }
 
     const emailToken = await deps.db.transaction(async (tx) => {

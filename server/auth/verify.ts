@@ -6,7 +6,8 @@ import type { Context, Hono } from 'hono';
 import type { Queryable } from '../db/database';
 import { clientIp, readJson, str, type AuthDeps } from './context';
 import { hashToken, sentAtColumn, tokenColumn, type LinkType } from './email-tokens';
-import { AuthHttpError, forbidden, tooManyRequests, validationFailed } from './errors';
+import { AuthHttpError, forbidden, validationFailed } from './errors';
+import { limitGuesses } from './rate-limit';
 import { findUserFlowState, issueAuthCode } from './pkce';
 import { requestReferrer } from './redirects';
 import { issueSession, type AuthMethod, type TokenResponse } from './sessions';
@@ -177,27 +178,17 @@ export function registerVerifyRoutes(app: Hono, deps: AuthDeps): void {
     // A six-digit code is guessable: wrong codes count against the address and the client IP
     // like wrong passwords (found by tests/security/tokens.test.ts). Once limited, even the
     // right code waits, so a guesser cannot tell a hit; the link in the mail still works.
-    const guess = tokenHash
-      ? null
-      : { email: `otp:${email}`, ip: `otp:${clientIp(c, deps.config.trustProxy)}` };
-    const { email: byEmail, ip: byIp } = deps.limiters;
-    if (guess) {
-      const wait = Math.max(byEmail.retryAfter(guess.email), byIp.retryAfter(guess.ip));
-      if (wait > 0)
-        throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', wait);
-    }
-    let out: Awaited<ReturnType<typeof verify>>;
-    try {
-      // POST /verify always answers with a session, PKCE or not (as GoTrue's verifyPost).
-      out = await verify(c, deps, type, candidates, false);
-    } catch (err) {
-      if (guess && err instanceof AuthHttpError) {
-        byEmail.hit(guess.email);
-        byIp.hit(guess.ip);
-      }
-      throw err;
-    }
-    if (guess) byEmail.reset(guess.email);
+    // POST /verify always answers with a session, PKCE or not (as GoTrue's verifyPost).
+    const attempt = () => verify(c, deps, type, candidates, false);
+    const ip = clientIp(c, deps.config.trustProxy);
+    const out = tokenHash
+      ? await attempt()
+      : await limitGuesses(
+          deps.limiters.guesses,
+          { email: `otp:email:${email}`, ip: `otp:ip:${ip}` },
+          deps.config.rateLimit,
+          attempt,
+        );
     if (out.kind !== 'session') throw new Error('unexpected auth code');
     return c.json(out.session);
   });

@@ -248,6 +248,82 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
 grant all on all tables in schema auth to service_role;
 grant all on all sequences in schema auth to service_role;
 
+-- The auth server's rate limits (server/auth/rate-limit.ts), shared by every node on this
+-- database: a limit of N per window holds across nodes. One row per key with the times of its
+-- recent hits (a sliding window); unlogged (a crash forgets them, as a restart did before), and
+-- rows whose window has passed are removed by the calls themselves. Only the server calls these
+-- functions (execute is revoked from PUBLIC and the API roles).
+create unlogged table if not exists auth.rate_limits (
+  key text primary key,
+  hits timestamptz[] not null default '{}',
+  expires_at timestamptz not null
+);
+create index if not exists rate_limits_expires_at_idx on auth.rate_limits (expires_at);
+revoke all on table auth.rate_limits from anon, authenticated;
+
+-- Takes one hit for every key at once if none of them is used up, else none: returns 0 when taken,
+-- otherwise the seconds until the fullest key frees a hit. Keys are locked in a fixed order (no
+-- deadlock between two callers naming the same keys); 1 call in 100 also deletes expired rows.
+create or replace function auth.rate_limit_take(p_keys text[], p_limits int[], p_window_ms int)
+returns int
+language plpgsql
+set search_path = ''
+as $$
+declare
+  win interval := make_interval(secs => p_window_ms / 1000.0);
+  k record;
+  recent timestamptz[];
+  wait int := 0;
+begin
+  if random() < 0.01 then
+    delete from auth.rate_limits where expires_at < now();
+  end if;
+  insert into auth.rate_limits (key, expires_at)
+    select u, now() + win from unnest(p_keys) u order by u
+  on conflict (key) do nothing;
+  for k in
+    select r.key, r.hits, l.lim from auth.rate_limits r
+      join unnest(p_keys, p_limits) as l(key, lim) on l.key = r.key
+     order by r.key for update of r
+  loop
+    recent := array(select h from unnest(k.hits) h where h > now() - win order by h);
+    if cardinality(recent) >= k.lim then
+      wait := greatest(wait, 1, ceil(extract(epoch from
+        recent[cardinality(recent) - k.lim + 1] + win - now()))::int);
+    end if;
+  end loop;
+  if wait > 0 then
+    return wait;
+  end if;
+  update auth.rate_limits r
+     set hits = array(select h from unnest(r.hits) h where h > now() - win order by h) || now(),
+         expires_at = now() + win
+   where r.key = any (p_keys);
+  return 0;
+end
+$$;
+
+-- Gives back the newest hit of a key (a request that took one and turned out not to count).
+create or replace function auth.rate_limit_refund(p_key text) returns void
+language sql
+set search_path = ''
+as $$
+  update auth.rate_limits
+     set hits = hits[1:greatest(cardinality(hits) - 1, 0)]
+   where key = p_key;
+$$;
+
+-- Forgets a key (a right password resets the wrong-password count of its address).
+create or replace function auth.rate_limit_reset(p_key text) returns void
+language sql
+set search_path = ''
+as $$
+  delete from auth.rate_limits where key = p_key;
+$$;
+
+revoke execute on function auth.rate_limit_take(text[], int[], int), auth.rate_limit_refund(text),
+  auth.rate_limit_reset(text) from public, anon, authenticated;
+
 -- ---------------------------------------------------------------------------------------------
 -- storage: the Supabase Storage schema.
 create schema if not exists storage;

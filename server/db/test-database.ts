@@ -30,6 +30,13 @@ export const DATABASE_HOOK_TIMEOUT_MS = 180_000;
 
 export interface TestDatabase {
   db: Database;
+  /**
+   * Another connection to the same database, as a second node of a cluster has (its own pool
+   * on PostgreSQL; on PGlite, one process, the same database). Closed by the caller.
+   */
+  openAnotherNode(): Promise<Database>;
+  /** Its URL on PostgreSQL (for a node in another process); null on PGlite. */
+  url: string | null;
   close(): Promise<void>;
 }
 
@@ -54,6 +61,8 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<TestDatabase
   }
   return {
     db,
+    openAnotherNode: () => openPostgres(url.toString()),
+    url: url.toString(),
     async close() {
       await db.close();
       await admin.exec(`drop database if exists "${name}" with (force)`);
@@ -143,7 +152,16 @@ export async function openTestDatabase(
     test = await openPostgresTestDatabase(env.TEST_DATABASE_URL);
   } else {
     const db = await openPglite('memory', { snapshot: await migratedSnapshot() });
-    test = { db, close: () => db.close() };
+    const sameDatabase: Database = {
+      kind: db.kind,
+      query: (sql, params) => db.query(sql, params),
+      transaction: (fn, options) => db.transaction(fn, options),
+      batch: (statements) => db.batch(statements),
+      exec: (sql) => db.exec(sql),
+      listen: (channel, onNotify) => db.listen(channel, onNotify),
+      close: async () => undefined,
+    };
+    test = { db, openAnotherNode: async () => sameDatabase, url: null, close: () => db.close() };
   }
   try {
     await migrate(test.db); // a no-op on a snapshot; the real thing on PostgreSQL
@@ -152,4 +170,11 @@ export async function openTestDatabase(
     throw error;
   }
   return test;
+}
+
+/** Closes nodes and databases one after another (a node before the database it serves). */
+export async function closeInOrder(
+  ...items: ({ close(): Promise<void> } | undefined)[]
+): Promise<void> {
+  for (const item of items) await item?.close();
 }

@@ -21,3 +21,32 @@ export function useTestDatabase(): { readonly db: Database } {
     },
   };
 }
+
+/**
+ * A test database and a second node's connection to it (TestDatabase.openAnotherNode): opened
+ * before the file's tests, closed after them (the node first).
+ */
+export function useTwoNodes(): { readonly test: TestDatabase; readonly nodeB: Database } {
+  let opened: TestDatabase | undefined;
+  let other: Database | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    other = await opened.openAnotherNode();
+  }, DATABASE_HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await other?.close();
+    await opened?.close();
+  }, DATABASE_HOOK_TIMEOUT_MS);
+  const need = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('useTwoNodes: the database opens in beforeAll');
+    return value;
+  };
+  return {
+    get test() {
+      return need(opened);
+    },
+    get nodeB() {
+      return need(other);
+    },
+  };
+}

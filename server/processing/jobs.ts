@@ -1,12 +1,13 @@
 /**
  * The processing job queue (`public.track_jobs`): claims queued jobs (`for update skip locked`,
- * so several server instances share one queue), runs each on the worker pool, reports its
+ * so several server instances share one queue; a lease, lease.ts, so a killed worker's job is
+ * taken over and a stale worker writes nothing), runs each on the worker pool, reports its
  * stages on the track row, stores the renditions and the waveform, and marks the track ready or
  * failed. Also removes the files of deleted tracks (`public.storage_garbage`), and originals that
  * no track points at once they are a day old (a track insert refused after its audio went up).
  */
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { readAll, type ObjectStore } from '../storage/object-store';
 import { startJobLoop } from '../lib/job-loop';
 import { removeObjects, type Caller } from '../storage/objects';
@@ -14,6 +15,7 @@ import { putObjectAsService } from '../storage/service';
 import { AudioRejected } from './inspect';
 import type { ProcessedAudio, Stage } from './process-audio';
 import { recordProcessed, renditionObjects } from './record';
+import { LEASE_MS, LeaseLost, claimToken, claimableSql, holdLease, type HeldLease } from './lease';
 import { ProcessingPool } from './worker-pool';
 
 export interface TrackProcessingOptions {
@@ -31,6 +33,22 @@ export interface TrackProcessingOptions {
   orphanGraceMs?: number;
   /** How often the tracks bucket is looked through for such originals (default 10 minutes). */
   orphanSweepMs?: number;
+  /**
+   * How long a running job's claim holds without renewal (default LEASE_MS, 2 minutes; the
+   * holder renews it every quarter). Must be the same on every node. Tests shorten it.
+   */
+  leaseMs?: number;
+  /**
+   * Whether this instance runs the storage garbage sweeps (default true). Safe on several nodes
+   * at once (docs/nodes.md); a role that must not touch storage in the background (a web node
+   * when workers exist) passes false.
+   */
+  sweeps?: boolean;
+  /** Test hook: replaces the processing on the worker pool. */
+  processAudio?: (
+    bytes: Uint8Array,
+    onStage: (stage: Stage, progress: number | null) => void,
+  ) => Promise<ProcessedAudio>;
 }
 
 export interface TrackProcessing {
@@ -43,8 +61,6 @@ export interface TrackProcessing {
 
 /** A job that failed this many times for reasons other than its audio fails the track. */
 export const MAX_ATTEMPTS = 3;
-/** A running job whose worker has not reported for this long is taken over. */
-const STALE_AFTER = '2 minutes';
 const FAILED_TO_PROCESS = 'Processing failed. Please try again.';
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 const ORPHAN_SWEEP_MS = 10 * 60 * 1000;
@@ -55,6 +71,8 @@ const SERVICE: Caller = { claims: { role: 'service_role' } };
 
 interface Claimed {
   track_id: string;
+  /** This claim's lease token (locked_by): every write of the job is fenced by it. */
+  token: string;
   attempts: number;
   audio_url: string;
   uploaded_by: string;
@@ -65,32 +83,52 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
   const log = options.log ?? (() => undefined);
   const size = Math.max(0, options.workers ?? 2);
   const pool = size > 0 ? new ProcessingPool(size) : null;
+  const processAudio =
+    options.processAudio ??
+    ((bytes: Uint8Array, onStage: (stage: Stage, progress: number | null) => void) =>
+      (pool as ProcessingPool).process(bytes, onStage));
   const me = `soundloft-${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 500;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const sweeps = options.sweeps ?? true;
 
-  const setStage = async (trackId: string, stage: Stage | 'queued', progress: number | null) => {
+  /** The track's stage, while the job is still this claim's (also renews the lease). */
+  const setStage = async (job: Claimed, stage: Stage, progress: number | null) => {
     await db.query(
-      `update public.tracks set processing_stage = $2, processing_progress = $3
-        where id = $1 and status = 'processing'`,
-      [trackId, stage, progress],
+      `with held as (
+         update public.track_jobs set locked_at = now()
+          where track_id = $1 and locked_by = $4 and state = 'running'
+         returning track_id)
+       update public.tracks t set processing_stage = $2, processing_progress = $3
+         from held where t.id = held.track_id and t.status = 'processing'`,
+      [job.track_id, stage, progress, job.token],
     );
-    await db.query(`update public.track_jobs set locked_at = now() where track_id = $1`, [trackId]);
+  };
+
+  /** Ends the claim (state done/failed/queued) if it is still this one's; throws LeaseLost if not. */
+  const release = async (tx: Queryable, job: Claimed, set: string, params: unknown[] = []) => {
+    const { rows } = await tx.query(
+      `update public.track_jobs set ${set}, locked_by = null, updated_at = now()
+        where track_id = $1 and locked_by = $2 and state = 'running' returning track_id`,
+      [job.track_id, job.token, ...params],
+    );
+    if (rows.length === 0) throw new LeaseLost(job.track_id);
   };
 
   const finish = async (job: Claimed, original: Uint8Array, result: ProcessedAudio) => {
-    for (const object of renditionObjects(job.track_id, job.uploaded_by, result, original))
+    for (const object of renditionObjects(job.track_id, job.uploaded_by, result, original)) {
+      // Not over a takeover's renditions (see docs/nodes.md for the window left).
+      if (!(await lease(job).check())) throw new LeaseLost(job.track_id);
       await putObjectAsService(db, store, {
         ...object,
         cacheControl: 'max-age=3600',
         upsert: true,
       });
+    }
     await db.transaction(async (tx) => {
+      // The fence first: its row lock keeps a takeover out until this commits.
+      await release(tx, job, `state = 'done', last_error = null`);
       await recordProcessed(tx, job.track_id, result);
-      await tx.query(
-        `update public.track_jobs set state = 'done', locked_by = null, last_error = null,
-                updated_at = now() where track_id = $1`,
-        [job.track_id],
-      );
     });
     log(
       `processing: ${job.track_id} ready (${result.format}, ${result.seconds.toFixed(1)} s, ` +
@@ -102,14 +140,10 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
 
   const fail = async (job: Claimed, reason: string, removeOriginal: boolean) => {
     await db.transaction(async (tx) => {
+      await release(tx, job, `state = 'failed', last_error = $3`, [reason]);
       await tx.query(
         `update public.tracks set status = 'failed', processing_stage = null,
                 processing_progress = null, status_reason = $2 where id = $1`,
-        [job.track_id, reason],
-      );
-      await tx.query(
-        `update public.track_jobs set state = 'failed', locked_by = null, last_error = $2,
-                updated_at = now() where track_id = $1`,
         [job.track_id, reason],
       );
     });
@@ -120,17 +154,44 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
   };
 
   const retryLater = async (job: Claimed, error: string) => {
-    await db.query(
-      `update public.track_jobs
-          set state = 'queued', locked_by = null, last_error = $2, updated_at = now(),
-              run_after = now() + make_interval(secs => $3)
-        where track_id = $1`,
-      [job.track_id, error.slice(0, 2000), 5 * 2 ** job.attempts],
-    );
-    await setStage(job.track_id, 'queued', null);
+    await db.transaction(async (tx) => {
+      await release(
+        tx,
+        job,
+        `state = 'queued', last_error = $3, run_after = now() + make_interval(secs => $4)`,
+        [error.slice(0, 2000), 5 * 2 ** job.attempts],
+      );
+      await tx.query(
+        `update public.tracks set processing_stage = 'queued', processing_progress = null
+          where id = $1 and status = 'processing'`,
+        [job.track_id],
+      );
+    });
   };
 
+  const leases = new Map<string, HeldLease>();
+  const lease = (job: Claimed) => leases.get(job.token) as HeldLease;
+
   const run = async (job: Claimed) => {
+    leases.set(job.token, holdLease(db, 'track_jobs', job.track_id, job.token, leaseMs));
+    try {
+      await runHeld(job);
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+      log(`processing: ${job.track_id}: ${error.message}; this worker's result is dropped`);
+    } finally {
+      lease(job).stop();
+      leases.delete(job.token);
+    }
+  };
+
+  const runHeld = async (job: Claimed) => {
+    if (job.attempts > MAX_ATTEMPTS) {
+      // Claimed again and again without an end: its workers died on it (taken over each time).
+      log(`processing: ${job.track_id} failed: claimed ${job.attempts} times`);
+      await fail(job, FAILED_TO_PROCESS, false);
+      return;
+    }
     const objectName = /^tracks\/(.+)$/.exec(job.audio_url)?.[1];
     const original = objectName ? await readAll(store, 'tracks', objectName) : null;
     if (!original) {
@@ -141,18 +202,17 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
     let lastProgress = -1;
     let reporting = Promise.resolve();
     try {
-      const result = await (pool as ProcessingPool).process(original.slice(), (stage, progress) => {
+      const result = await processAudio(original.slice(), (stage, progress) => {
         if (stage === lastStage && (progress ?? 0) - lastProgress < 0.05) return;
         lastStage = stage;
         lastProgress = progress ?? 0;
-        reporting = reporting
-          .then(() => setStage(job.track_id, stage, progress))
-          .catch(() => undefined);
+        reporting = reporting.then(() => setStage(job, stage, progress)).catch(() => undefined);
       });
       await reporting;
       await finish(job, original, result);
     } catch (error) {
       await reporting;
+      if (error instanceof LeaseLost) throw error;
       if (error instanceof AudioRejected) {
         log(`processing: ${job.track_id} refused: ${error.message}`);
         await fail(job, error.message, true);
@@ -167,11 +227,11 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
   };
 
   const claim = async (): Promise<Claimed | null> => {
-    const { rows } = await db.query<Claimed>(
+    const token = claimToken(me);
+    const { rows } = await db.query<Omit<Claimed, 'token'>>(
       `with next as (
          select track_id from public.track_jobs
-          where (state = 'queued' and run_after <= now())
-             or (state = 'running' and locked_at < now() - interval '${STALE_AFTER}')
+          where ${claimableSql('$2')}
           order by run_after
           limit 1
           for update skip locked
@@ -184,9 +244,9 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
        )
        select c.track_id, c.attempts, t.audio_url, t.uploaded_by
          from claimed c join public.tracks t on t.id = c.track_id`,
-      [me],
+      [token, leaseMs / 1000],
     );
-    return rows[0] ?? null;
+    return rows[0] ? { ...rows[0], token } : null;
   };
 
   /**
@@ -267,10 +327,10 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
     pollMs,
     claim,
     run,
-    beforeClaim: collectGarbage,
+    beforeClaim: sweeps ? collectGarbage : undefined,
     pending: async () => {
-      const garbage = await count('select count(*) as n from public.storage_garbage');
-      if (garbage > 0) return true;
+      if (sweeps && (await count('select count(*) as n from public.storage_garbage')) > 0)
+        return true;
       if (!pool) return false;
       return (
         (await count(

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../db/test-database';
+import { putObjectAsService } from '../storage/service';
 import { createUser, type TestUser } from '../db/test-factories';
 import { loadKeys, type Keys } from '../keys';
 import { createRestApp } from '../rest';
@@ -87,4 +88,28 @@ export async function startUploadHarness(
       await s3?.close();
     },
   };
+}
+
+/** A track of a new user with its original (`bytes`) in `store`; in processing: its job is queued. */
+export async function trackWithOriginal(
+  db: Database,
+  store: ObjectStore,
+  bytes: Uint8Array,
+  status: 'processing' | 'ready',
+): Promise<string> {
+  const user = await createUser(db);
+  const name = `${user.id}/1700000000000_take.mp3`;
+  await putObjectAsService(db, store, {
+    bucket: 'tracks',
+    name,
+    owner: user.id,
+    bytes,
+    contentType: 'audio/mpeg',
+  });
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.tracks (title, artist, duration, audio_url, uploaded_by, status)
+     values ('Take', 'Someone', 2, $1, $2, $3) returning id`,
+    [`tracks/${name}`, user.id, status],
+  );
+  return (rows[0] as { id: string }).id;
 }

@@ -2,6 +2,7 @@
  * One joined channel (`realtime:<name>`) of one socket: its token, its postgres_changes
  * subscriptions, its broadcast and presence settings.
  */
+import { randomUUID } from 'node:crypto';
 import type { JwtClaims } from '../keys/keys';
 import type { Policies } from './authorization';
 import type { PgSubscription, Viewer } from './changes';
@@ -20,6 +21,8 @@ export function memberKey(topic: string, isPrivate: boolean): string {
 }
 
 export class Channel {
+  /** Unique on this node: its presence row's owner (cluster.ts). */
+  readonly id = randomUUID();
   readonly viewer: Viewer;
   readonly subscriptions: PgSubscription[] = [];
   /** When the channel's token expires (ms since epoch). */

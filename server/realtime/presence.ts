@@ -21,9 +21,24 @@ function newRef(): string {
   return randomBytes(8).toString('base64url');
 }
 
-/** Tracked entries per topic: key → (owner → meta). The owner is a joined channel. */
+/** Who tracks: a joined channel, with an id unique on this node. */
+export interface PresenceOwner {
+  readonly id: string;
+}
+
+/**
+ * This node's tracked entries per topic: key → (owner → meta). Other nodes' entries are in the
+ * database (cluster.ts) when several nodes share it.
+ */
 export class PresenceStore {
-  readonly #topics = new Map<string, Map<string, Map<object, PresenceMeta>>>();
+  readonly #topics = new Map<string, Map<string, Map<PresenceOwner, PresenceMeta>>>();
+
+  /** Every entry tracked on this node. */
+  *entries(): Iterable<{ topic: string; key: string; owner: PresenceOwner; meta: PresenceMeta }> {
+    for (const [topic, keys] of this.#topics)
+      for (const [key, owners] of keys)
+        for (const [owner, meta] of owners) yield { topic, key, owner, meta };
+  }
 
   /** The topic's state as presence_state sends it. */
   list(topic: string): PresenceList {
@@ -35,7 +50,12 @@ export class PresenceStore {
   }
 
   /** Tracks (or updates) `owner`'s state under `key`; returns the diff to broadcast, or null. */
-  track(topic: string, key: string, owner: object, state: Record<string, unknown>): PresenceDiff {
+  track(
+    topic: string,
+    key: string,
+    owner: PresenceOwner,
+    state: Record<string, unknown>,
+  ): PresenceDiff {
     let keys = this.#topics.get(topic);
     if (!keys) {
       keys = new Map();
@@ -60,7 +80,7 @@ export class PresenceStore {
   }
 
   /** Removes `owner`'s entry under `key`; returns the diff, or null when it was not tracked. */
-  untrack(topic: string, key: string, owner: object): PresenceDiff | null {
+  untrack(topic: string, key: string, owner: PresenceOwner): PresenceDiff | null {
     const keys = this.#topics.get(topic);
     const owners = keys?.get(key);
     const previous = owners?.get(owner);

@@ -11,8 +11,9 @@ import { checkToken, tokenErrorReason } from './auth';
 import { emptyPolicies, mayWrite, readPolicies, type Extension } from './authorization';
 import type { ChangePayload, ChangeStream, ChangeType, PgSubscription } from './changes';
 import { Channel, memberKey } from './channel';
+import { localCluster, type Cluster, type ClusterMessage, type TrackedPresence } from './cluster';
 import { FilterError, parseFilter } from './filters';
-import { PresenceStore, type PresenceDiff } from './presence';
+import { PresenceStore, type PresenceDiff, type PresenceList } from './presence';
 import {
   ProtocolError,
   decodeBinary,
@@ -96,6 +97,8 @@ export class RealtimeServer {
   readonly #topics = new Map<string, Set<{ conn: Connection; channel: Channel }>>();
   readonly #users = new Map<string, Set<Connection>>();
   readonly #presence = new PresenceStore();
+  /** The other nodes (broadcasts and presence); local-only on PGlite. */
+  readonly #cluster: Cluster;
   readonly #sweep: NodeJS.Timeout;
   #nextSubscriptionId = 1;
   #droppedSlow = 0;
@@ -106,7 +109,11 @@ export class RealtimeServer {
     db: Database;
     changes: ChangeStream;
     limits?: Partial<RealtimeLimits>;
+    cluster?: Cluster;
   }) {
+    this.#cluster = opts.cluster ?? localCluster();
+    this.#cluster.onMessage((message) => this.#fromCluster(message));
+    this.#cluster.onResync(() => void this.#resyncPresence());
     this.#secret = opts.jwtSecret;
     this.#db = opts.db;
     this.#changes = opts.changes;
@@ -131,6 +138,76 @@ export class RealtimeServer {
       droppedSlow: this.#droppedSlow,
       timedOut: this.#timedOut,
     };
+  }
+
+  /** The presences tracked on this node (the cluster announces them again after a sweep). */
+  *trackedPresences(): Iterable<TrackedPresence> {
+    for (const { topic, key, owner, meta } of this.#presence.entries())
+      yield { owner: owner.id, topic, key, meta };
+  }
+
+  /** A message of another node: delivered to this node's sockets. */
+  #fromCluster(message: ClusterMessage): void {
+    if (message.kind === 'presence') {
+      this.#presenceDiff(message.topic, message.diff);
+    } else if (message.kind === 'json') {
+      this.#relayJson(message.topic, message.isPrivate, null, message.payload);
+    } else {
+      this.#relayUser(
+        {
+          joinRef: null,
+          ref: null,
+          topic: message.topic,
+          userEvent: message.event,
+          encoding: message.encoding,
+          metadata: message.metadata,
+          userPayload: Buffer.from(message.bytes, 'base64'),
+        },
+        message.isPrivate,
+        null,
+      );
+    }
+  }
+
+  /**
+   * Sends every presence channel of this node its topic's full state again (diffs of other
+   * nodes were missed while the listening connection was down); realtime-js merges a new
+   * presence_state into what it has, with joins and leaves for the differences.
+   */
+  async #resyncPresence(): Promise<void> {
+    const states = new Map<string, Promise<PresenceList>>();
+    for (const conn of this.#connections) {
+      for (const channel of conn.channels.values()) {
+        if (!channel.config.presenceEnabled || !channel.mayReadPresence) continue;
+        let state = states.get(channel.memberKey);
+        if (!state) {
+          state = this.#presenceState(channel.memberKey);
+          states.set(channel.memberKey, state);
+        }
+        const list = await state.catch(() => null);
+        if (list && conn.channels.get(channel.topic) === channel)
+          this.#push(conn, channel, 'presence_state', list);
+      }
+    }
+  }
+
+  /** Relays a broadcast here and on the other nodes. */
+  #broadcastJson(topic: string, isPrivate: boolean, skip: Connection | null, payload: unknown) {
+    this.#relayJson(topic, isPrivate, skip, payload);
+    this.#cluster.send({ kind: 'json', topic, isPrivate, payload });
+  }
+
+  #broadcastUser(b: UserBroadcast, isPrivate: boolean, skip: Connection | null): void {
+    this.#relayUser(b, isPrivate, skip);
+    this.#cluster.send({
+      kind: 'user',
+      topic: b.topic,
+      isPrivate,
+      event: b.userEvent,
+      encoding: b.encoding,
+      metadata: b.metadata,
+      bytes: b.userPayload.toString('base64'),
+    });
   }
 
   /** For `server.on('upgrade')`: answers Realtime's path, leaves other paths alone (false). */
@@ -417,9 +494,18 @@ export class RealtimeServer {
         this.#changes.subscribe(s);
       }
     }
+    // Everyone's presence (other nodes' from the database) is read before the reply: diffs that
+    // arrive meanwhile are pushed before the state, and realtime-js applies them after it.
+    const presenceState =
+      channel.config.presenceEnabled && channel.mayReadPresence
+        ? await this.#presenceState(channel.memberKey).catch((error: unknown) => {
+            console.error('realtime: presence of other nodes:', error);
+            return this.#presence.list(channel.memberKey);
+          })
+        : null;
+    if (conn.closed || conn.channels.get(topic) !== channel) return;
     this.#reply(conn, message, 'ok', { postgres_changes: response });
-    if (channel.config.presenceEnabled && channel.mayReadPresence)
-      this.#push(conn, channel, 'presence_state', this.#presence.list(channel.memberKey));
+    if (presenceState) this.#push(conn, channel, 'presence_state', presenceState);
     if (typeof prepared === 'string')
       this.#system(conn, channel, 'postgres_changes', 'error', prepared);
     else if (prepared.length > 0)
@@ -489,8 +575,7 @@ export class RealtimeServer {
     }
     if (channel.tracked) {
       channel.tracked = false;
-      const diff = this.#presence.untrack(channel.memberKey, channel.config.presenceKey, channel);
-      if (diff) this.#presenceDiff(channel.memberKey, diff);
+      this.#untrack(channel);
     }
   }
 
@@ -575,14 +660,14 @@ export class RealtimeServer {
   ): void {
     const topic = `realtime:${message.topic}`;
     if (message.kind === 'json') {
-      this.#relayJson(topic, isPrivate, null, {
+      this.#broadcastJson(topic, isPrivate, null, {
         type: 'broadcast',
         event: message.event,
         payload: message.payload,
         ...(message.id ? { meta: { id: message.id } } : {}),
       });
     } else {
-      this.#relayUser(
+      this.#broadcastUser(
         {
           joinRef: null,
           ref: null,
@@ -616,7 +701,7 @@ export class RealtimeServer {
         this.#reply(conn, request, 'error', { reason: 'Payload size exceeded' });
       return;
     }
-    this.#relayUser(b, channel.config.isPrivate, channel.config.broadcastSelf ? null : conn);
+    this.#broadcastUser(b, channel.config.isPrivate, channel.config.broadcastSelf ? null : conn);
     if (channel.config.broadcastAck) this.#reply(conn, request, 'ok');
   }
 
@@ -632,7 +717,7 @@ export class RealtimeServer {
         this.#reply(conn, message, 'error', { reason: 'Payload size exceeded' });
       return;
     }
-    this.#relayJson(
+    this.#broadcastJson(
       channel.topic,
       channel.config.isPrivate,
       channel.config.broadcastSelf ? null : conn,
@@ -729,20 +814,41 @@ export class RealtimeServer {
       }
       channel.tracked = true;
       channel.trackedState = text;
-      const diff = this.#presence.track(key, channel.config.presenceKey, channel, state);
+      const presenceKey = channel.config.presenceKey;
+      const diff = this.#presence.track(key, presenceKey, channel, state);
       this.#reply(conn, message, 'ok');
       this.#presenceDiff(key, diff);
+      const meta = diff.joins[presenceKey]?.metas[0];
+      if (meta)
+        this.#cluster.track({ owner: channel.id, topic: key, key: presenceKey, meta }, diff);
       return;
     }
     if (event === 'untrack') {
       channel.tracked = false;
       channel.trackedState = null;
-      const diff = this.#presence.untrack(key, channel.config.presenceKey, channel);
       this.#reply(conn, message, 'ok');
-      if (diff) this.#presenceDiff(key, diff);
+      this.#untrack(channel);
       return;
     }
     this.#reply(conn, message, 'error', { reason: `Unknown presence event ${event}` });
+  }
+
+  /** Untracks `channel` here and on the other nodes. */
+  #untrack(channel: Channel): void {
+    const diff = this.#presence.untrack(channel.memberKey, channel.config.presenceKey, channel);
+    if (!diff) return;
+    this.#presenceDiff(channel.memberKey, diff);
+    this.#cluster.untrack(channel.id, channel.memberKey, diff);
+  }
+
+  /** The presence_state of a topic: this node's entries and the other nodes'. */
+  async #presenceState(key: string): Promise<PresenceList> {
+    const local = this.#presence.list(key);
+    if (!this.#cluster.shared) return local;
+    const others = await this.#cluster.othersPresence(key);
+    for (const [name, { metas }] of Object.entries(local))
+      (others[name] ??= { metas: [] }).metas.push(...metas);
+    return others;
   }
 
   #presenceDiff(key: string, diff: PresenceDiff): void {

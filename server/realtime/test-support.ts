@@ -8,10 +8,11 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import WebSocket from 'ws';
 import type { Database } from '../db/database';
-import { openTestDatabase } from '../db/test-database';
+import { openTestDatabase, type TestDatabase } from '../db/test-database';
 import { serveHttp } from '../http/serve';
 import { loadKeys, userToken, type Keys } from '../keys/keys';
 import { createRestApp } from '../rest';
+import type { ClusterOptions } from './cluster';
 import { startRealtime, type Realtime, type RealtimeLimits } from './index';
 
 export interface RealtimeHarness {
@@ -19,6 +20,10 @@ export interface RealtimeHarness {
   keys: Keys;
   url: string;
   realtime: Realtime;
+  /** Another connection to the database, for a second node (TestDatabase.openAnotherNode). */
+  openAnotherNode: () => Promise<Database>;
+  /** The database's URL on PostgreSQL (a node in another process), else null. */
+  databaseUrl: string | null;
   /** An access token of this user, valid for `ttlSeconds`. */
   token: (userId: string, ttlSeconds?: number) => string;
   /** A realtime-js client (not connected until a channel subscribes). */
@@ -30,13 +35,30 @@ export interface RealtimeHarness {
 
 export async function startRealtimeHarness(
   limits: Partial<RealtimeLimits> = {},
+  node: {
+    /** Serve this database (another node's connection, opened and closed by the caller). */
+    db?: Database;
+    cluster?: ClusterOptions;
+  } = {},
 ): Promise<RealtimeHarness> {
-  const test = await openTestDatabase();
+  const test: TestDatabase = node.db
+    ? {
+        db: node.db,
+        url: null,
+        close: async () => undefined,
+        openAnotherNode: () => Promise.reject(new Error('open it from the first node')),
+      }
+    : await openTestDatabase();
   const keys = loadKeys(
     { JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long' },
     () => undefined,
   );
-  const realtime = await startRealtime({ db: test.db, jwtSecret: keys.jwtSecret, limits });
+  const realtime = await startRealtime({
+    db: test.db,
+    jwtSecret: keys.jwtSecret,
+    limits,
+    cluster: node.cluster,
+  });
   // Clients heartbeat at half the server's timeout, at most every 15 s. Phoenix gives each
   // heartbeat's reply one interval: a short interval (it was 500 ms everywhere) timed out on a
   // loaded machine in tests that do not need it.
@@ -57,6 +79,8 @@ export async function startRealtimeHarness(
     keys,
     url,
     realtime,
+    openAnotherNode: () => test.openAnotherNode(),
+    databaseUrl: test.url,
     token: (userId, ttlSeconds = 3600) => userToken(userId, keys.jwtSecret, ttlSeconds),
     realtimeClient: ({ token, vsn } = {}) => {
       const client = new RealtimeClient(`${url}/realtime/v1`, {

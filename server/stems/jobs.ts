@@ -13,6 +13,14 @@ import { startJobLoop, type JobLoop } from '../lib/job-loop';
 import { encodeObjectName, putObjectAsService } from '../storage/service';
 import { signObjectUrl } from '../storage/signed-urls';
 import { AudioRejected } from '../processing/inspect';
+import {
+  LEASE_MS,
+  LeaseLost,
+  claimToken,
+  claimableSql,
+  holdLease,
+  type HeldLease,
+} from '../processing/lease';
 import { separateFileOnWorker } from './on-worker';
 import { STEM_NAMES, type StemName } from './separate';
 
@@ -33,13 +41,15 @@ export interface StemJobsOptions {
   log?: (message: string) => void;
   /** Test hook: replaces the separation (default: on a worker thread). */
   separate?: typeof separateFileOnWorker;
+  /** How long a running job's claim holds without renewal (default LEASE_MS; tests shorten it). */
+  leaseMs?: number;
 }
 
 /** kick, idle (no stem job queued or running), close. */
 export type StemJobs = JobLoop;
 
-/** A running job whose runner has not reported for this long is taken over. */
-const STALE_AFTER = '2 minutes';
+/** A job claimed this many times without an end (its workers died on it) fails. */
+const MAX_CLAIMS = 3;
 /** How long the external separator may take before the job fails. */
 const EXTERNAL_TIMEOUT_MS = 10 * 60_000;
 
@@ -49,6 +59,9 @@ export function stemObjectName(trackId: string, stem: StemName): string {
 
 interface Claimed {
   track_id: string;
+  /** This claim's lease token (locked_by): every write of the job is fenced by it. */
+  token: string;
+  attempts: number;
   object_name: string | null;
   uploaded_by: string | null;
 }
@@ -100,22 +113,45 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
   const separateFile = options.separate ?? separateFileOnWorker;
   const me = `soundloft-stems-${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
 
-  const report = (trackId: string, progress: number) =>
+  const report = (job: Claimed, progress: number) =>
     db.query(
       `update public.stem_jobs set progress = $2, locked_at = now(), updated_at = now()
         where track_id = $1 and state = 'running' and locked_by = $3`,
-      [trackId, Math.min(1, Math.max(0, progress)), me],
+      [job.track_id, Math.min(1, Math.max(0, progress)), job.token],
     );
+
+  /** Ends the claim if it is still this one's (the fence); throws LeaseLost if not. */
+  const release = async (job: Claimed, set: string, params: unknown[]) => {
+    const { rows } = await db.query(
+      `update public.stem_jobs set ${set}, locked_by = null, updated_at = now()
+        where track_id = $1 and locked_by = $2 and state = 'running' returning track_id`,
+      [job.track_id, job.token, ...params],
+    );
+    if (rows.length === 0) throw new LeaseLost(job.track_id);
+  };
 
   const fail = (job: Claimed, error: string) =>
-    db.query(
-      `update public.stem_jobs set state = 'failed', locked_by = null, last_error = $2,
-              updated_at = now() where track_id = $1`,
-      [job.track_id, error.slice(0, 2000)],
-    );
+    release(job, `state = 'failed', last_error = $3`, [error.slice(0, 2000)]);
 
   const run = async (job: Claimed) => {
+    const lease = holdLease(db, 'stem_jobs', job.track_id, job.token, leaseMs);
+    try {
+      await runHeld(job, lease);
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+      log(`stems: ${job.track_id}: ${error.message}; this worker's result is dropped`);
+    } finally {
+      lease.stop();
+    }
+  };
+
+  const runHeld = async (job: Claimed, lease: HeldLease) => {
+    if (job.attempts > MAX_CLAIMS) {
+      await fail(job, `claimed ${job.attempts} times without an end (its workers died)`);
+      return;
+    }
     const started = performance.now();
     const original = job.object_name ? await readAll(store, 'tracks', job.object_name) : null;
     if (!original || !job.object_name) {
@@ -128,7 +164,7 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
       if (fraction - last < 0.02 && fraction < 1) return;
       last = fraction;
       reporting = reporting
-        .then(() => report(job.track_id, fraction))
+        .then(() => report(job, fraction))
         .then(
           () => undefined,
           () => undefined,
@@ -155,6 +191,8 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
       }
       await reporting;
       for (const name of STEM_NAMES) {
+        // Not over a takeover's stems (see docs/nodes.md for the window left).
+        if (!(await lease.check())) throw new LeaseLost(job.track_id);
         await putObjectAsService(db, store, {
           bucket: 'stems',
           name: stemObjectName(job.track_id, name),
@@ -166,15 +204,15 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
         });
       }
       const ms = Math.round(performance.now() - started);
-      await db.query(
-        `update public.stem_jobs set state = 'done', progress = 1, locked_by = null,
-                last_error = null, separator = $2, separation_ms = $3, updated_at = now()
-          where track_id = $1`,
-        [job.track_id, separator, ms],
+      await release(
+        job,
+        `state = 'done', progress = 1, last_error = null, separator = $3, separation_ms = $4`,
+        [separator, ms],
       );
       log(`stems: ${job.track_id} separated (${separator}, ${ms} ms)`);
     } catch (error) {
       await reporting;
+      if (error instanceof LeaseLost) throw error;
       const reason =
         error instanceof AudioRejected ? error.message : String((error as Error)?.stack ?? error);
       log(`stems: ${job.track_id} failed: ${reason.split('\n')[0]}`);
@@ -183,11 +221,11 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
   };
 
   const claim = async (): Promise<Claimed | null> => {
-    const { rows } = await db.query<Claimed>(
+    const token = claimToken(me);
+    const { rows } = await db.query<Omit<Claimed, 'token'>>(
       `with next as (
          select track_id from public.stem_jobs
-          where (state = 'queued' and run_after <= now())
-             or (state = 'running' and locked_at < now() - interval '${STALE_AFTER}')
+          where ${claimableSql('$2')}
           order by run_after
           limit 1
           for update skip locked
@@ -196,13 +234,14 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
             set state = 'running', progress = 0, attempts = j.attempts + 1, locked_by = $1,
                 locked_at = now(), updated_at = now()
            from next where j.track_id = next.track_id
-         returning j.track_id
+         returning j.track_id, j.attempts
        )
-       select c.track_id, public.track_audio_object(t.audio_url) as object_name, t.uploaded_by
+       select c.track_id, c.attempts, public.track_audio_object(t.audio_url) as object_name,
+              t.uploaded_by
          from claimed c join public.tracks t on t.id = c.track_id`,
-      [me],
+      [token, leaseMs / 1000],
     );
-    return rows[0] ?? null;
+    return rows[0] ? { ...rows[0], token } : null;
   };
 
   return startJobLoop({

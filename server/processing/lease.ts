@@ -1,0 +1,75 @@
+/**
+ * Leases of the database job queues (public.track_jobs, public.stem_jobs; docs/nodes.md): a
+ * claim writes a token of its own in `locked_by` and the time in `locked_at`; the holder renews
+ * `locked_at` while it works; a running job whose `locked_at` is older than the lease is taken
+ * over by the next claim (a killed worker renews nothing). Every write of a holder is fenced by
+ * its token (`locked_by = token and state = 'running'`): a worker that stalled past its lease and
+ * wakes up after a takeover finds its token gone and writes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database';
+
+/** How long a running job's claim holds without renewal (the same on every node). */
+export const LEASE_MS = 120_000;
+
+export type JobTable = 'track_jobs' | 'stem_jobs';
+
+/** A write refused because the job's lease is no longer this worker's. */
+export class LeaseLost extends Error {
+  constructor(trackId: string) {
+    super(`the lease of ${trackId} was lost: another worker took the job over`);
+  }
+}
+
+/** A token for one claim: `<worker>/<random>` (the worker part only helps reading the table). */
+export function claimToken(worker: string): string {
+  return `${worker}/${randomUUID().slice(0, 8)}`;
+}
+
+/** SQL: the condition under which a row of `table` may be claimed (`$lease` is seconds). */
+export function claimableSql(leaseParam: string): string {
+  return `(state = 'queued' and run_after <= now())
+       or (state = 'running' and locked_at < now() - make_interval(secs => ${leaseParam}))`;
+}
+
+export interface HeldLease {
+  /** Whether the lease was found taken over (by a renewal or `check`). */
+  readonly lost: boolean;
+  /** Asks the database now: still ours? */
+  check(): Promise<boolean>;
+  stop(): void;
+}
+
+/**
+ * Renews a claimed job's lease every quarter lease while the work runs, whatever the work
+ * reports (a long stage reports nothing).
+ */
+export function holdLease(
+  db: Database,
+  table: JobTable,
+  trackId: string,
+  token: string,
+  leaseMs: number,
+): HeldLease {
+  let lost = false;
+  const renew = async () => {
+    if (lost) return false;
+    // table is one of two constants, never input.
+    const result = await db.query(
+      `update public.${table} set locked_at = now()
+        where track_id = $1 and locked_by = $2 and state = 'running'`,
+      [trackId, token],
+    );
+    if (result.affectedRows === 0) lost = true;
+    return !lost;
+  };
+  const timer = setInterval(() => void renew().catch(() => undefined), leaseMs / 4);
+  timer.unref();
+  return {
+    get lost() {
+      return lost;
+    },
+    check: renew,
+    stop: () => clearInterval(timer),
+  };
+}
