@@ -25,6 +25,7 @@ import type {
 import { openTestDatabase, type TestDatabase } from '../server/db/test-database';
 import { loadKeys, type Keys } from '../server/keys/keys';
 import { startRestServer } from '../server/rest/serve';
+import { opsFront } from './ops';
 import { Cleanup } from './cleanup';
 import { postgresCpuMicros, startPostgres } from './postgres';
 import { gatewayBreakdown, type Breakdown, type ProbeAnswer } from './rest-breakdown';
@@ -286,7 +287,9 @@ async function benchDatabase(
   );
   const catalogue = await seedCatalogue(test.db, keys.jwtSecret);
   const rec = recording(test.db);
-  const server = await startRestServer({ db: rec.db, keys, hostname: '127.0.0.1' });
+  // BENCH_REST_OPS=1: with npm start's operations front (request ids, metrics, JSON log lines).
+  const front = process.env.BENCH_REST_OPS === '1' ? opsFront(rec.db) : undefined;
+  const server = await startRestServer({ db: rec.db, keys, hostname: '127.0.0.1', front });
   cleanup.add(`close ${label} REST server`, () => server.close());
   const report: DatabaseReport = {
     label,

@@ -20,6 +20,8 @@ import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from
 import { startTrackProcessing, type TrackProcessing } from './processing';
 import { startStemJobs, type StemJobs } from './stems/jobs';
 import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
+import { dutiesOf, type Role } from './ops/role';
+import { notOnThisNode } from './ops/idle-jobs';
 
 export interface Backend {
   db: Database;
@@ -87,8 +89,11 @@ export async function startBackend(
     localUrl = publicUrl,
     log = () => undefined,
     database,
+    role = 'all',
   }: {
     publicUrl: string;
+    /** SOUNDLOFT_ROLE (server/ops/role.ts): `web` runs no jobs, sweeps nor seeding. */
+    role?: Role;
     /**
      * An open database owned by the caller (the test suites: a fresh test database), migrated
      * here and left open by close(); default: DATABASE_URL / DATA_DIR.
@@ -111,14 +116,19 @@ export async function startBackend(
     const rest = createRestApp({ db, keys });
     await rest.ready;
     const store = objectStoreFromEnv(env); // S3_* (docs/object-storage.md), else DATA_DIR/storage
-    processing = startTrackProcessing({
+    const duties = dutiesOf(role);
+    // A web node claims no job and sweeps nothing (the processing loop sweeps storage garbage
+    // even with 0 workers): the queues are the workers' (docs/deploy.md).
+    const startProcessing = duties.jobs ? startTrackProcessing : notOnThisNode;
+    const startStems = duties.jobs ? startStemJobs : notOnThisNode;
+    processing = startProcessing({
       db,
       store,
       workers: parseWorkers(env.PROCESSING_WORKERS),
       log,
     });
     // Stem separations (docs/stems.md): one at a time by default, or delegated to SEPARATOR_URL.
-    stems = startStemJobs({
+    stems = startStems({
       db,
       store,
       workers: parseWorkers(env.STEMS_WORKERS ?? '1', 'STEMS_WORKERS'),
@@ -134,10 +144,13 @@ export async function startBackend(
     // is an admin). SEED=none starts empty.
     let seededMs: number | null = null;
     let demoAccounts: SeedAccount[] = [];
-    if (env.SEED !== 'none') {
+    if (env.SEED !== 'none' && duties.seeds) {
       const seed = await seedDemoCatalogue(db, store, { adminEmails, log });
       if (seed.seeded) seededMs = seed.ms;
       demoAccounts = seed.seeded ? seed.accounts : await existingDemoAccounts(db, adminEmails);
+    } else if (env.SEED !== 'none') {
+      // A web node never seeds (a worker does): it names the demo accounts that exist.
+      demoAccounts = await existingDemoAccounts(db, adminEmails);
     }
     // After seeding: the demo catalogue's rows are not streamed to anyone.
     const realtime = await startRealtime({

@@ -31,6 +31,12 @@ export interface TransactionOptions {
   prelude?: Statement[];
 }
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction (BEGIN ... COMMIT, ROLLBACK on throw). */
@@ -44,6 +50,11 @@ export interface Database extends Queryable {
   /** Several statements without parameters (migrations, bootstrap). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Connections in use right now (the /metrics pool gauges): PostgreSQL's pool; PGlite is one
+   * connection, and `waiting` counts the statements queued behind its lock.
+   */
+  poolStats?(): PoolStats;
   /**
    * Receives the NOTIFYs sent on `channel` (after their transaction commits). On PostgreSQL a
    * dedicated connection LISTENs and reconnects after a loss (`onReconnect` then runs, because

@@ -8,6 +8,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Database, QueryResult, Queryable, Statement, TransactionOptions } from './database';
+import type { PoolStats } from './database';
 import { Mutex } from './mutex';
 import { RAW_TEXT_TYPE_OIDS, SESSION_SETTINGS } from './type-parsers';
 
@@ -33,6 +34,11 @@ export class PgliteDatabase implements Database {
 
   constructor(pg: PGlite) {
     this.#pg = pg;
+  }
+
+  poolStats(): PoolStats {
+    const held = this.#lock.held;
+    return { total: 1, idle: held > 0 ? 0 : 1, waiting: Math.max(0, held - 1) };
   }
 
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {

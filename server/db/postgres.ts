@@ -1,6 +1,7 @@
 /** `Database` on a real PostgreSQL server through a node-postgres pool (DATABASE_URL). */
 import pg from 'pg';
 import type { Database, QueryResult, Queryable, Statement, TransactionOptions } from './database';
+import type { PoolStats } from './database';
 import { RAW_TEXT_ARRAY_TYPE_OIDS, RAW_TEXT_TYPE_OIDS, SESSION_SETTINGS } from './type-parsers';
 
 /** text[]: its parser turns any array literal into an array of strings. */
@@ -63,6 +64,11 @@ class PostgresDatabase implements Database {
   constructor(pool: pg.Pool, clientConfig: pg.ClientConfig) {
     this.#pool = pool;
     this.#clientConfig = clientConfig;
+  }
+
+  poolStats(): PoolStats {
+    const p = this.#pool;
+    return { total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount };
   }
 
   /**

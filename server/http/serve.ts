@@ -25,16 +25,29 @@ export type FetchHandler = Parameters<typeof serve>[0]['fetch'];
  */
 export function serveHttp(
   fetch: FetchHandler,
-  { port, hostname, fastPath }: { port: number; hostname: string; fastPath?: NodeFastPath },
+  {
+    port,
+    hostname,
+    fastPath,
+    front,
+  }: {
+    port: number;
+    hostname: string;
+    fastPath?: NodeFastPath;
+    /** Sees every request before the fast path (server/ops/http.ts: request ids, metrics, logs). */
+    front?: NodeFastPath;
+  },
 ): Promise<RunningHttpServer> {
   let fast = fastPath;
+  const first: NodeFastPath | undefined =
+    front && ((req, res) => front(req, res) || (fast?.(req, res) ?? false));
   return new Promise((resolve) => {
     const server: ServerType = serve(
       {
         fetch,
         port,
         hostname,
-        createServer: withFastPath(() => fast),
+        createServer: withFastPath(() => first ?? fast),
       },
       (info) => {
         // Node closes an idle keep-alive connection after 5 s, and a client that reuses it at

@@ -103,6 +103,7 @@ export class RealtimeServer {
   #nextSubscriptionId = 1;
   #droppedSlow = 0;
   #timedOut = 0;
+  #draining = false;
 
   constructor(opts: {
     jwtSecret: string;
@@ -220,10 +221,14 @@ export class RealtimeServer {
     const reject = (status: number, error: string) => {
       const body = JSON.stringify({ error });
       socket.end(
-        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 429 ? 'Too Many Requests' : 'Bad Request'}\r\n` +
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 429 ? 'Too Many Requests' : status === 503 ? 'Service Unavailable' : 'Bad Request'}\r\n` +
           `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     };
+    if (this.#draining) {
+      reject(503, 'Server is restarting');
+      return true;
+    }
     if (vsnParam !== '1.0.0' && vsnParam !== '2.0.0') {
       reject(400, `Unsupported serializer version ${vsnParam}`);
       return true;
@@ -246,6 +251,27 @@ export class RealtimeServer {
       );
     });
     return true;
+  }
+
+  /**
+   * SIGTERM (server/ops/drain.ts): new sockets are refused (503) and the open ones closed with
+   * 1012 "service restart". realtime-js (Phoenix's socket) reconnects after any close it did not
+   * ask for and rejoins its channels, through the load balancer on another node. Sockets that
+   * do not finish the closing handshake within `graceMs` are cut.
+   */
+  async drain(graceMs = 2000): Promise<void> {
+    this.#draining = true;
+    await Promise.all(
+      [...this.#connections].map(
+        (conn) =>
+          new Promise<void>((resolve) => {
+            if (conn.ws.readyState === conn.ws.CLOSED) return resolve();
+            conn.ws.once('close', () => resolve());
+            conn.ws.close(1012, 'service restart');
+            setTimeout(() => conn.ws.terminate(), graceMs).unref();
+          }),
+      ),
+    );
   }
 
   async close(): Promise<void> {

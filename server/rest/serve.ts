@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import type { Keys } from '../keys/keys';
 import { createRestApp, type RestApp } from './app';
 import { serveHttp } from '../http/serve';
+import type { NodeFastPath } from './node';
 
 export interface RunningRestServer {
   url: string;
@@ -21,6 +22,8 @@ export async function startRestServer(opts: {
   port?: number;
   hostname?: string;
   maxRows?: number | null;
+  /** Sees every request first (server/ops/http.ts: request ids, metrics, logs). */
+  front?: NodeFastPath;
 }): Promise<RunningRestServer> {
   const rest = createRestApp({ db: opts.db, keys: opts.keys, maxRows: opts.maxRows });
   await rest.ready;
@@ -32,6 +35,7 @@ export async function startRestServer(opts: {
     port: opts.port ?? 0,
     hostname: opts.hostname ?? '127.0.0.1',
     fastPath: rest.nodeListener('/rest/v1'),
+    front: opts.front,
   });
   return { url, port, rest, close };
 }

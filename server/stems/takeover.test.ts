@@ -11,7 +11,7 @@ import { makeMp3, synthSignal } from '../processing/test-fixtures';
 import { trackWithOriginal } from '../processing/test-support';
 import { openObjectStore } from '../storage/object-store';
 import { startStemJobs } from './jobs';
-import type { StemFiles } from './separate-file';
+import type { StemFiles } from './separate';
 import { STEM_NAMES, type StemName } from './separate';
 
 vi.setConfig({ testTimeout: 60_000 });

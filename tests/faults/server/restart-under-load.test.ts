@@ -5,13 +5,13 @@
  * The writes: playlists inserted through REST (client ids, `return=minimal`) and playlists
  * created through the outbox's `apply_mutations`, from several writers at once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { freePort, sleep, spawnServer } from './support';
 import { loadKeys, userToken } from '../../../server/keys/keys';
 
 const WRITERS = 4;
@@ -28,34 +28,12 @@ afterAll(() => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 /** `npm start` without the build, the seed and the job workers, on DATA_DIR; resolves when up. */
 async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      SKIP_BUILD: '1',
-      SEED: 'none',
-      PROCESSING_WORKERS: '0',
-      STEMS_WORKERS: '0',
-      JWT_SECRET: SECRET,
-    },
-  });
+  const child = spawnServer(
+    { PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, JWT_SECRET: SECRET },
+    'ignore',
+  );
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += String(c)));
   let exited = false;
