@@ -21,7 +21,6 @@
  * kill. The job's lease (2 minutes, a constant of every node: docs/nodes.md) is then aged in the
  * database rather than waited for, which is what 2 minutes without renewal would leave.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +33,7 @@ import { loadKeys } from '../../server/keys/keys';
 import { makeMp3, synthSignal } from '../../server/processing/test-fixtures';
 import { startTestS3Server, type TestS3Server } from '../../server/storage/test-s3';
 import { tusPatch } from '../../server/storage/test-support';
-import { freePort, sleep } from '../faults/server/support';
+import { startNodeProcess, stopNodeProcess, type NodeProcess } from './node-process';
 
 const SECRET = 'multinode-test-secret-that-is-at-least-32-characters';
 const keys = loadKeys({ JWT_SECRET: SECRET }, () => undefined);
@@ -42,12 +41,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const POLL = { timeout: 60_000, interval: 100 };
 const START_TIMEOUT_MS = 90_000;
 
-interface Node {
-  name: string;
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
+type Node = NodeProcess;
 
 const nodes: Node[] = [];
 const temporary: string[] = [];
@@ -55,56 +49,28 @@ const clients: SupabaseClient[] = [];
 let test: TestDatabase;
 let s3: TestS3Server;
 
-/** `server/main.ts` with this cluster's database, store and secret; resolves once /readyz is 200. */
+/** A node of this cluster: its database, S3 endpoint and secret, its own disk. */
 async function startNode(name: string, role: 'web' | 'worker'): Promise<Node> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `soundloft-multinode-${name}-`));
   temporary.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
+  const node = await startNodeProcess(
+    name,
+    role,
+    {
       ...s3.env,
-      HOST: '127.0.0.1',
-      SOUNDLOFT_ROLE: role,
-      ...(role === 'web' ? { PORT: String(port) } : { HEALTH_PORT: String(port) }),
       DATABASE_URL: test.url ?? '',
       DATA_DIR: dataDir, // each node its own disk: nothing may be shared through it
       DIST_DIR: dataDir, // API only: no front end is served
       JWT_SECRET: SECRET,
-      SKIP_BUILD: '1',
-      SEED: 'none',
-      PROCESSING_WORKERS: role === 'worker' ? '1' : '0',
-      STEMS_WORKERS: '0',
       LOG_FORMAT: 'text',
     },
-  });
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += String(c)));
-  child.stderr?.on('data', (c: Buffer) => (output += String(c)));
-  const node = { name, child, url: `http://127.0.0.1:${port}`, output: () => output };
+    START_TIMEOUT_MS,
+  );
   nodes.push(node);
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`${name} exited before it was ready:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`${name} not ready in time:\n${output}`);
-    const ready = await fetch(`${node.url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return node;
-    await sleep(200);
-  }
+  return node;
 }
 
-function killed(node: Node): Promise<void> {
-  if (node.child.exitCode !== null || node.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    node.child.once('exit', () => resolve());
-    node.child.kill('SIGKILL');
-  });
-}
+const killed = (node: Node) => stopNodeProcess(node);
 
 function client(node: Node, key = keys.anonKey): SupabaseClient {
   const c = createClient(node.url, key, {
