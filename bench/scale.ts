@@ -5,7 +5,8 @@
  * in other processes. Two workloads, each measured with one node and with two nodes in
  * alternating rounds, so the machine's load of the moment weighs on both alike:
  *
- * - stream: Range GETs (64 KiB) of a 3 MB MP3 rendition through a signed URL, as the player
+ * - stream 64k and stream 1m: Range GETs (64 KiB; 1 MiB) of a 3 MB MP3 rendition through a
+ *   signed URL, as the player reads (the two sizes split the cost into per request and per byte)
  *   reads (every answer also records the play evidence in PostgreSQL, docs/plays.md);
  * - rest: a single-row GET of a track with RLS as a signed-in listener.
  *
@@ -37,7 +38,8 @@ import { startLoadGenerator, type LoadResult, type LoadSpec } from './rest-load'
 const ROUNDS = Math.max(2, Number(process.env.BENCH_SCALE_ROUNDS) || 4);
 const SECONDS = Math.max(1, Number(process.env.BENCH_SCALE_SECONDS) || 4);
 const CONNECTIONS = 16;
-const RANGE = 64 * 1024;
+/** Range sizes of the stream workloads, bytes. */
+const RANGES = { 'stream 64k': 64 * 1024, 'stream 1m': 1024 * 1024 } as const;
 
 /** The fields of /proc/<pid>/stat after the command (index 0 is the state), or null. */
 function statFields(pid: number | string): string[] | null {
@@ -166,13 +168,14 @@ export async function benchScale(): Promise<void> {
     if (!signedPath)
       throw new Error(`no signed URL: ${signed.status} ${JSON.stringify(signedBody)}`);
     const streamPath = `/storage/v1${signedPath}`;
-    const ranges = Array.from({ length: Math.floor(bytes.length / RANGE) }, (_, i) => ({
-      token: 0,
-      vars: {},
-      headers: { Range: `bytes=${i * RANGE}-${(i + 1) * RANGE - 1}` },
-    }));
+    const rangesOf = (size: number) =>
+      Array.from({ length: Math.floor(bytes.length / size) }, (_, i) => ({
+        token: 0,
+        vars: {},
+        headers: { Range: `bytes=${i * size}-${(i + 1) * size - 1}` },
+      }));
     const check = await fetch(`${b.url}${streamPath}`, {
-      headers: { Range: `bytes=0-${RANGE - 1}` },
+      headers: { Range: 'bytes=0-65535' },
     });
     if (check.status !== 206)
       throw new Error(`stream check: ${check.status} ${await check.text()}`);
@@ -183,17 +186,22 @@ export async function benchScale(): Promise<void> {
       string,
       (origin: string, connections: number, prefix: string) => LoadSpec
     > = {
-      stream: (origin, connections, prefix) => ({
-        origin,
-        method: 'GET',
-        path: streamPath,
-        headers: {}, // the Range is each variant's; the signed URL needs no apikey
-        tokens: [token],
-        variants: ranges,
-        prefix,
-        connections,
-        seconds: SECONDS,
-      }),
+      ...Object.fromEntries(
+        Object.entries(RANGES).map(([name, size]) => [
+          name,
+          (origin: string, connections: number, prefix: string): LoadSpec => ({
+            origin,
+            method: 'GET',
+            path: streamPath,
+            headers: {}, // the Range is each variant's; the signed URL needs no apikey
+            tokens: [token],
+            variants: rangesOf(size),
+            prefix,
+            connections,
+            seconds: SECONDS,
+          }),
+        ]),
+      ),
       rest: (origin, connections, prefix) => ({
         origin,
         method: 'GET',
@@ -236,7 +244,7 @@ export async function benchScale(): Promise<void> {
         failed: done.reduce((s, r) => s + r.failed, 0),
         cpuPerRequest: cpu / Math.max(1, ok),
         pgPerRequest: pgCpu / Math.max(1, ok),
-        mbps: workload === 'stream' ? (rps * RANGE * 8) / 1e6 : 0,
+        mbps: (rps * (RANGES[workload as keyof typeof RANGES] ?? 0) * 8) / 1e6,
       };
     };
 
@@ -253,9 +261,9 @@ export async function benchScale(): Promise<void> {
         const two = i % 2 === 1;
         rounds[two ? '2' : '1'].push(await measure(workload, two ? nodes : [a], i));
       }
-      const stream = workload === 'stream';
+      const stream = workload in RANGES;
       console.log(
-        `  ${workload.padEnd(7)} nodes  ${'req/s (rounds)'.padEnd(40)} p50 ms  p99 ms  ` +
+        `  ${workload.padEnd(10)} nodes  ${'req/s (rounds)'.padEnd(40)} p50 ms  p99 ms  ` +
           `node CPU µs/req  PG CPU µs/req${stream ? '  Mbit/s' : ''}`,
       );
       for (const n of ['1', '2'] as const) {
@@ -264,14 +272,14 @@ export async function benchScale(): Promise<void> {
         const least = (f: (r: Round) => number) => Math.min(...rs.map(f)).toFixed(0);
         const perRound = `${med((r) => r.rps)} (${rs.map((r) => r.rps.toFixed(0)).join(', ')})`;
         console.log(
-          `  ${''.padEnd(7)} ${n.padStart(5)}  ${perRound.padEnd(40)} ${med((r) => r.p50, 2).padStart(6)}  ` +
+          `  ${''.padEnd(10)} ${n.padStart(5)}  ${perRound.padEnd(40)} ${med((r) => r.p50, 2).padStart(6)}  ` +
             `${med((r) => r.p99, 2).padStart(6)}  ${least((r) => r.cpuPerRequest).padStart(15)}  ` +
             `${least((r) => r.pgPerRequest).padStart(13)}${stream ? `  ${med((r) => r.mbps).padStart(6)}` : ''}` +
             (rs.some((r) => r.failed > 0) ? `  failed ${rs.map((r) => r.failed).join(',')}` : ''),
         );
       }
       const gain = median(rounds['2'].map((r) => r.rps)) / median(rounds['1'].map((r) => r.rps));
-      console.log(`  ${''.padEnd(7)} two nodes / one: ×${gain.toFixed(2)}; load now ${load()}`);
+      console.log(`  ${''.padEnd(10)} two nodes / one: ×${gain.toFixed(2)}; load now ${load()}`);
     }
     for (const line of [
       `Limits of this machine: its ${cpus().length} cores run both web nodes, PostgreSQL (every signed read also`,
