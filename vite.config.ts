@@ -128,6 +128,16 @@ export default defineConfig(({ isSsrBuild }) => ({
       {
         extends: true,
         test: {
+          // npm run test:postgres only (it needs PostgreSQL): two web nodes and workers as
+          // separate processes on one database and one S3 endpoint (docs/deploy.md).
+          name: 'multinode',
+          environment: 'node',
+          include: ['tests/multinode/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'node',
           environment: 'node',
           include: [

@@ -17,7 +17,7 @@ async function runLoad(spec: WorkerRequest['spec']): Promise<LoadResult> {
     request.method = spec.method;
     request.path = render(spec.path, variant.vars, n);
     // A copy: autocannon writes Content-Length into the object it is given.
-    request.headers = { ...(authHeaders[variant.token] ?? spec.headers) };
+    request.headers = { ...(authHeaders[variant.token] ?? spec.headers), ...variant.headers };
     if (spec.body !== undefined) request.body = render(spec.body, variant.vars, n);
     return request;
   };

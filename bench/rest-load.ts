@@ -14,6 +14,8 @@ export interface LoadVariant {
   /** Index into LoadSpec.tokens: the user the request runs as. */
   token: number;
   vars: Record<string, string>;
+  /** Headers of this variant only (a Range, say), over LoadSpec.headers. */
+  headers?: Record<string, string>;
 }
 
 export interface LoadSpec {
@@ -104,7 +106,11 @@ function luaString(value: string): string {
  */
 function wrkScript(spec: LoadSpec): string {
   const rows = spec.variants.map((variant) => {
-    const headers = { ...spec.headers, Authorization: `Bearer ${spec.tokens[variant.token]}` };
+    const headers = {
+      ...spec.headers,
+      ...variant.headers,
+      Authorization: `Bearer ${spec.tokens[variant.token]}`,
+    };
     const path = render(spec.path, variant.vars, '{{n}}');
     const body = spec.body === undefined ? undefined : render(spec.body, variant.vars, '{{n}}');
     const headerLua = Object.entries(headers)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run test:postgres`: the database suites (server/db, rest, storage, functions, supabase) and
-# the attack suite (tests/security, docs/security.md) on a real PostgreSQL 15. Uses
+# the attack suite (tests/security, docs/security.md) on a real PostgreSQL 15, and the multi-node
+# test (tests/multinode: web nodes and workers as processes on one database and one S3 endpoint). Uses
 # TEST_DATABASE_URL when set; otherwise starts a throwaway cluster and removes it afterwards.
 # `npm run test:unit` and `npm run test:security` run the same suites on PGlite.
 set -euo pipefail
@@ -11,6 +12,8 @@ SUITES=(server/db server/rest server/storage server/functions server/auth server
 run_suites() {
   npx vitest run --project node "${SUITES[@]}"
   npx vitest run --config tests/security/vitest.config.ts
+  # Two web nodes and workers as separate processes, one S3 endpoint (tests/multinode).
+  npx vitest run --project multinode
 }
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

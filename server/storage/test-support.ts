@@ -57,6 +57,24 @@ export async function serveApp(app: Hono): Promise<{ url: string; close: () => P
   return { url, close };
 }
 
+/** A TUS PATCH of `body` at `offset` (`headers`: Tus-Resumable and the caller's authorization). */
+export function tusPatch(
+  url: string,
+  offset: number,
+  body: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string>,
+): Promise<Response> {
+  return fetch(url, {
+    method: 'PATCH',
+    headers: {
+      ...headers,
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    },
+    body,
+  });
+}
+
 export function supabaseClient(url: string, anonKey: string, token?: string): SupabaseClient {
   return createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },

@@ -11,7 +11,7 @@ import { createUser, type TestUser } from '../db/test-factories';
 import { loadKeys, type Keys } from '../keys';
 import { createStorageApp } from './app';
 import { createS3ObjectStore } from './s3-object-store';
-import { accessToken, serveApp } from './test-support';
+import { accessToken, serveApp, tusPatch } from './test-support';
 import { startTestS3Server, type TestS3Server } from './test-s3';
 import { sameBytes, wavBytes } from './test-files';
 import { createUploadLocker } from './upload-locker';
@@ -85,14 +85,7 @@ describe(
         const head = await fetch(`${node.url}${path}`, { method: 'HEAD', headers: tus({}) });
         expect(Number(head.headers.get('upload-offset'))).toBe(offset);
         const body = wav.subarray(offset, offset + chunk);
-        const res = await fetch(`${node.url}${path}`, {
-          method: 'PATCH',
-          headers: tus({
-            'Upload-Offset': String(offset),
-            'Content-Type': 'application/offset+octet-stream',
-          }),
-          body,
-        });
+        const res = await tusPatch(`${node.url}${path}`, offset, body, tus({}));
         expect(res.status, await res.clone().text()).toBe(204);
         offset += body.length;
         expect(Number(res.headers.get('upload-offset'))).toBe(offset);
