@@ -55,7 +55,10 @@ export interface AppOptions {
   mounts?: { path: string; app: Hono }[];
   /** Served at `GET /_dev/config` in development: where the app finds its backend. */
   devConfig?: { url: string; anonKey: string } | null;
-  /** Served at `GET /_app/config` in every mode: what the app served here needs (AppConfig). */
+  /**
+   * Served at `GET /_app/config` in every mode: what the app served here needs (AppConfig).
+   * Default: the development config when there is one (harnesses that pass only `devConfig`).
+   */
   appConfig?: AppConfig | null;
   /** CSP, HSTS and the rest (server/http/security-headers.ts); default: from process.env. */
   securityHeaders?: Record<string, string>;
@@ -78,7 +81,7 @@ export function createApp({
   distDir,
   mounts = [],
   devConfig = null,
-  appConfig = null,
+  appConfig = devConfig,
   securityHeaders: SECURITY_HEADERS = pageSecurityHeaders(
     process.env,
     readInlineScriptHashes(distDir),
