@@ -270,6 +270,78 @@ describe('a banned account', () => {
   });
 });
 
+/** The security definer functions that write for the caller, past RLS (migration 20261129180000). */
+async function definerCalls(m: Member, client: SupabaseClient) {
+  const { rows: pl } = await t.db.query<{ id: string }>(
+    `insert into public.playlists (name, created_by) values ('Mine', $1) returning id`,
+    [m.id],
+  );
+  const { rows: failed } = await t.db.query<{ id: string }>(
+    `insert into public.tracks (title, artist, audio_url, uploaded_by, status)
+     values ('Broken', 'Me', 'tracks/' || $1 || '/' || gen_random_uuid() || '.mp3', $1::uuid, 'failed')
+     returning id`,
+    [m.id],
+  );
+  const session = `s-${Date.now()}-${++n}`;
+  return {
+    edit: {
+      add_track_to_playlist: await client.rpc('add_track_to_playlist', {
+        playlist_id: pl[0]!.id,
+        track_id: w.trackX,
+      }),
+      retry_track_processing: await client.rpc('retry_track_processing', {
+        track_id: failed[0]!.id,
+      }),
+    },
+    listen: {
+      increment_track_plays: await client.rpc('increment_track_plays', {
+        track_id: w.trackX,
+        session_id: session,
+      }),
+      record_offline_play: await client.rpc('record_offline_play', {
+        track_id: w.trackX,
+        played_at: new Date().toISOString(),
+        session_id: `offline-${session}`,
+      }),
+      renew_track_downloads: await client.rpc('renew_track_downloads', {}),
+    },
+  };
+}
+const playEvents = async (user: string) =>
+  (await t.db.query(`select 1 from public.play_events where listener_id = $1`, [user])).rows.length;
+
+describe('security definer functions', () => {
+  it('a suspended account listens but does not edit; a banned one does neither', async () => {
+    const m = await member();
+    expect((await sanction(admin(), m.id, 'suspension', 7)).error).toBeNull();
+    const suspended = await definerCalls(m, m.client);
+    for (const [name, r] of Object.entries(suspended.edit)) {
+      expect(r.error, name).toMatchObject({
+        code: '42501',
+        message: 'Your account is suspended: editing is paused.',
+      });
+    }
+    for (const [name, r] of Object.entries(suspended.listen)) expect(r.error, name).toBeNull();
+    // The plays were judged (refused for want of served audio, but recorded): past the check.
+    expect(await playEvents(m.id)).toBe(2);
+
+    // Its end date is past: the edits go through.
+    await moveClockPast(m.id);
+    const free = await definerCalls(m, m.client);
+    for (const [name, r] of Object.entries({ ...free.edit, ...free.listen })) {
+      expect(r.error, name).toBeNull();
+    }
+
+    const b = await member();
+    expect((await sanction(admin(), b.id, 'ban', null, 'Fraud.')).error).toBeNull();
+    const banned = await definerCalls(b, asToken(b.accessToken));
+    for (const [name, r] of Object.entries({ ...banned.edit, ...banned.listen })) {
+      expect(r.error, name).toMatchObject({ code: '42501', message: 'Your account is banned.' });
+    }
+    expect(await playEvents(b.id)).toBe(0);
+  });
+});
+
 describe('the ban reaches every table', () => {
   it('every table with row security in public, and storage.objects, refuses banned accounts', async () => {
     // The migration added the restrictive policy to the tables that existed then: a table added
