@@ -11,6 +11,7 @@ import { ChangeStream } from './changes';
 import { localCluster, startPgCluster, type Cluster, type ClusterOptions } from './cluster';
 import { createRealtimeApp } from './http';
 import { REALTIME_PATH, RealtimeServer, type RealtimeLimits } from './server';
+import { closeBannedSockets } from './sanctions';
 
 export { REALTIME_PATH, DEFAULT_LIMITS, type RealtimeLimits, type RealtimeStats } from './server';
 
@@ -81,6 +82,7 @@ export async function startRealtime(opts: {
     cluster,
   });
   const started = server;
+  const stopBans = await closeBannedSockets(opts.db, started);
   return {
     server,
     changes,
@@ -92,6 +94,7 @@ export async function startRealtime(opts: {
       });
     },
     async close() {
+      await stopBans();
       await started.close();
       await cluster.close();
       await changes.close();

@@ -246,4 +246,37 @@ describe.runIf(testDatabaseKind() === 'postgres')('Realtime on two nodes of one 
       await killed.kill();
     }
   });
+
+  it('a ban closes the user’s sockets on every node (each node LISTENs), within a polled bound', async () => {
+    const carol = await createUser(a.db, { name: 'Carol' });
+    const clients = [
+      a.realtimeClient({ token: a.token(carol.id) }),
+      b.realtimeClient({ token: b.token(carol.id) }),
+    ];
+    const channels = clients.map((client) => room(client, `room-ban-${carol.id}`).channel);
+    await Promise.all(channels.map(subscribed));
+    const closes: number[][] = clients.map(() => []);
+    clients.forEach((client, i) =>
+      client.stateChangeCallbacks.close.push([
+        'ban',
+        (event: CloseEvent) => closes[i]!.push(event.code),
+      ]),
+    );
+    // What admin_sanction_user does for a ban, through node A's pool.
+    await a.db.batch([
+      {
+        sql: `insert into public.account_sanctions (user_id, kind, reason) values ($1, 'ban', 'Fraud.')`,
+        params: [carol.id],
+      },
+      { sql: `select pg_notify('soundloft_account_banned', $1)`, params: [carol.id] },
+    ]);
+    await vi.waitFor(
+      () => expect(closes).toEqual([[4003], [4003]].map((c) => expect.arrayContaining(c))),
+      {
+        timeout: 15_000,
+        interval: 20,
+      },
+    );
+    for (const client of clients) client.disconnect();
+  });
 });

@@ -15,6 +15,7 @@ import { Channel, memberKey } from './channel';
 import { localCluster, type Cluster, type ClusterMessage, type TrackedPresence } from './cluster';
 import { FilterError, parseFilter } from './filters';
 import { PresenceStore, type PresenceDiff, type PresenceList } from './presence';
+import { BANNED_CLOSE, isBannedAccount } from './sanctions';
 import {
   ProtocolError,
   decodeBinary,
@@ -296,6 +297,17 @@ export class RealtimeServer {
     conn.ws.on('error', () => this.#cleanup(conn));
   }
 
+  /** The users with a socket on this node (sanctions.ts). */
+  connectedUsers(): string[] {
+    return [...this.#users.keys()];
+  }
+
+  /** Closes every socket of one user on this node (a ban: sanctions.ts). */
+  closeUser(userId: string): void {
+    for (const conn of [...(this.#users.get(userId) ?? [])])
+      conn.ws.close(BANNED_CLOSE.code, BANNED_CLOSE.reason);
+  }
+
   #cleanup(conn: Connection): void {
     if (conn.closed) return;
     conn.closed = true;
@@ -464,6 +476,9 @@ export class RealtimeServer {
       return error(`Unauthorized: ${noReadPermission(topic)}`);
 
     const sub = typeof check.claims.sub === 'string' ? check.claims.sub : null;
+    // A banned account's token may still be valid: the ban is Postgres's (sanctions.ts).
+    if (sub && (await isBannedAccount(this.#db, sub))) return error('Unauthorized: account banned');
+    if (conn.closed) return;
     if (sub && !conn.users.has(sub)) {
       const sockets = this.#users.get(sub);
       if ((sockets?.size ?? 0) >= this.limits.maxConnectionsPerUser)
@@ -612,6 +627,12 @@ export class RealtimeServer {
     if (conn.channels.get(channel.topic) !== channel) return;
     if (!check.ok) {
       this.#shutdown(conn, channel, check.message);
+      return;
+    }
+    const sub = typeof check.claims.sub === 'string' ? check.claims.sub : null;
+    if (sub && (await isBannedAccount(this.#db, sub))) {
+      if (conn.channels.get(channel.topic) === channel)
+        this.#shutdown(conn, channel, 'account banned');
       return;
     }
     if (channel.config.isPrivate) {

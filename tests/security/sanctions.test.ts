@@ -7,7 +7,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTarget, type Target } from './support/target';
 import { buildWorld, type World } from './support/world';
 
@@ -20,7 +20,10 @@ beforeAll(async () => {
   t = await startTarget();
   w = await buildWorld(t.db);
 });
+/** Realtime clients opened by the tests, disconnected even when a test fails. */
+const realtimeClients: SupabaseClient[] = [];
 afterAll(async () => {
+  await Promise.all(realtimeClients.map((c) => c.realtime.disconnect()));
   await t?.close();
 });
 
@@ -339,6 +342,65 @@ describe('security definer functions', () => {
       expect(r.error, name).toMatchObject({ code: '42501', message: 'Your account is banned.' });
     }
     expect(await playEvents(b.id)).toBe(0);
+  });
+});
+
+/** Joins a channel; resolves to the first answer (SUBSCRIBED, or CHANNEL_ERROR and why). */
+function join(client: SupabaseClient, topic: string) {
+  const channel = client.channel(topic);
+  const answer = new Promise<{ status: string; error?: Error }>((resolve) => {
+    channel.subscribe((status, error) => {
+      if (status !== 'TIMED_OUT') resolve({ status, error });
+    });
+  });
+  return { channel, answer };
+}
+/** A client whose realtime joins with this access token (supabase-js's realtime does not use
+ *  the global Authorization header: it sends the session's token, or the anon key). */
+async function realtimeAs(token: string) {
+  const client = anon();
+  realtimeClients.push(client);
+  await client.realtime.setAuth(token);
+  return client;
+}
+
+describe('a banned account in realtime', () => {
+  it('has its open sockets closed by the ban, and a new join refused', async () => {
+    const m = await member();
+    const live = await realtimeAs(m.accessToken);
+    const open = join(live, `room-${m.id}`);
+    expect((await open.answer).status).toBe('SUBSCRIBED');
+    // Phoenix's socket calls its close callbacks with the CloseEvent.
+    const closes: { code: number; reason: string }[] = [];
+    live.realtime.stateChangeCallbacks.close.push([
+      'ban',
+      (event: CloseEvent) => closes.push({ code: event.code, reason: event.reason }),
+    ]);
+
+    expect((await sanction(admin(), m.id, 'ban', null, 'Fraud.')).error).toBeNull();
+    // Polled, bounded: the server closes the socket when the ban's NOTIFY arrives.
+    await vi.waitFor(
+      () => expect(closes).toContainEqual({ code: 4003, reason: 'account banned' }),
+      {
+        timeout: 20_000,
+        interval: 20,
+      },
+    );
+    // realtime-js reconnects and rejoins by itself: refused, so the channel never joins again.
+    await vi.waitFor(() => expect(open.channel.state).not.toBe('joined'), {
+      timeout: 20_000,
+      interval: 20,
+    });
+
+    // The still-valid access token cannot join anew.
+    const stale = await realtimeAs(m.accessToken);
+    const again = await join(stale, `room-${m.id}-again`).answer;
+    expect(again.status).toBe('CHANNEL_ERROR');
+    expect(again.error?.message).toContain('account banned');
+    // Another user's socket is untouched by the ban.
+    const other = await member();
+    const theirs = await realtimeAs(other.accessToken);
+    expect((await join(theirs, `room-${other.id}`).answer).status).toBe('SUBSCRIBED');
   });
 });
 

@@ -1,0 +1,54 @@
+/**
+ * Banned accounts in realtime (docs/trust-and-safety.md, docs/realtime.md § Banned accounts).
+ * admin_sanction_user() sends `pg_notify('soundloft_account_banned', <user id>)` when it bans;
+ * every node LISTENs (PGlite: in-process; PostgreSQL: a LISTEN connection of each node, so every
+ * node hears every ban) and closes that user's sockets on that node. A join is refused while the
+ * account is banned: its access token may stay valid until it expires, so the ban is asked of
+ * Postgres (`account_restriction()`) at each join and at each token refresh on a channel.
+ */
+import type { Database } from '../db/database';
+
+export const BANNED_CHANNEL = 'soundloft_account_banned';
+/** The close code and reason a banned user's sockets get (4000–4999: the application's). */
+export const BANNED_CLOSE = { code: 4003, reason: 'account banned' } as const;
+
+export async function isBannedAccount(db: Database, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ banned: boolean }>(
+    `select coalesce(public.account_restriction($1::uuid) = 'ban', false) as banned`,
+    [userId],
+  );
+  return rows[0]?.banned === true;
+}
+
+export interface SocketsOfUsers {
+  /** The users with a socket on this node. */
+  connectedUsers(): string[];
+  /** Closes every socket of one user on this node. */
+  closeUser(userId: string): void;
+}
+
+/**
+ * Closes the sockets of every user banned from now on; resolves to a stop function. The payload
+ * is checked against the database before anything is closed (a NOTIFY alone decides nothing),
+ * and after a lost LISTEN connection every connected user is checked (a ban may have been missed).
+ */
+export function closeBannedSockets(
+  db: Database,
+  sockets: SocketsOfUsers,
+): Promise<() => Promise<void>> {
+  const check = async (users: string[]) => {
+    for (const user of users) if (await isBannedAccount(db, user)) sockets.closeUser(user);
+  };
+  const report = (error: unknown) => console.error('realtime bans:', error);
+  const isUuid = (s: string) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+  return db.listen(
+    BANNED_CHANNEL,
+    (userId) => {
+      if (isUuid(userId)) check([userId]).catch(report);
+    },
+    () => {
+      check(sockets.connectedUsers()).catch(report);
+    },
+  );
+}
