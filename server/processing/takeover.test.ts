@@ -220,4 +220,32 @@ describe(`processing jobs on two nodes (${testDatabaseKind()})`, () => {
       await finishedOnceBy(b, trackId, 2);
     },
   );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'a node stopped with SIGTERM mid-job hands the job back as it exits; another node finishes it once',
+    async () => {
+      const trackId = await queuedTrack();
+      const drained = await startNodeProcess<Record<string, never>>(
+        'server/processing/test-node.ts',
+        {
+          TEST_NODE_DATABASE_URL: nodes.test.url ?? '',
+          TEST_NODE_DATA_DIR: dataDir,
+          TEST_NODE_LEASE_MS: '600000', // no takeover by lease during the test
+          TEST_NODE_DRAIN_TIMEOUT_MS: '3000',
+        },
+      );
+      await stageReported(trackId); // mid-job, in a stage that does not end
+      expect(await outcome(trackId)).toMatchObject({ state: 'running', attempts: 1 });
+      await drained.kill('SIGTERM'); // resolves once the process has exited
+      expect(await outcome(trackId)).toMatchObject({
+        status: 'processing',
+        state: 'queued',
+        attempts: 0,
+        locked_by: null,
+      });
+      expect(drained.lines.join('\n')).toMatch(/SIGTERM: drained in \d+\.\d s, exiting/);
+      const b = startTrackProcessing({ db: nodes.nodeB, store, workers: 1, pollMs: 50 });
+      await finishedOnceBy(b, trackId, 1);
+    },
+  );
 });
