@@ -15,6 +15,11 @@ export interface JobLoopOptions<J> {
   /** Is anything still to do for this instance? (`idle()` waits until not.) */
   pending: () => Promise<boolean>;
   log: (message: string) => void;
+  /**
+   * Gives a running job back to its queue (fenced; docs/nodes.md): what `handBack()` does to each
+   * job still running. True when the job was still this worker's.
+   */
+  handBack?: (job: J) => Promise<boolean>;
   /** Prefix of log lines. */
   label: string;
   /** How a job is named in log lines. */
@@ -26,13 +31,22 @@ export interface JobLoop {
   kick(): void;
   /** Resolves once nothing is pending. */
   idle(): Promise<void>;
-  /** Stops claiming and waits for the jobs running. */
+  /** Stops claiming and waits for the jobs running (or until `handBack()` has run). */
   close(): Promise<void>;
+  /**
+   * A drain's deadline: stops claiming and gives the jobs still running back to the queue at
+   * once (their runs write nothing more: fenced); resolves to how many were handed back, and
+   * lets `close()` resolve without waiting for those runs.
+   */
+  handBack(): Promise<number>;
 }
 
 export function startJobLoop<J>(o: JobLoopOptions<J>): JobLoop {
-  const running = new Set<Promise<void>>();
+  /** The runs in progress, and their jobs. */
+  const running = new Map<Promise<void>, J>();
   let closed = false;
+  let abandon: () => void = () => undefined;
+  const abandoned = new Promise<void>((resolve) => (abandon = resolve));
   let timer: NodeJS.Timeout | null = null;
   let ticking: Promise<void> | null = null;
 
@@ -48,7 +62,7 @@ export function startJobLoop<J>(o: JobLoopOptions<J>): JobLoop {
           running.delete(task);
           kick();
         });
-      running.add(task);
+      running.set(task, job);
     }
   };
 
@@ -74,7 +88,7 @@ export function startJobLoop<J>(o: JobLoopOptions<J>): JobLoop {
     async idle() {
       for (;;) {
         if (ticking) await ticking;
-        await Promise.all(running);
+        await Promise.all(running.keys());
         if (!(await o.pending())) return;
         kick();
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -84,7 +98,28 @@ export function startJobLoop<J>(o: JobLoopOptions<J>): JobLoop {
       closed = true;
       if (timer) clearTimeout(timer);
       if (ticking) await ticking.catch(() => undefined);
-      await Promise.all(running);
+      await Promise.race([Promise.all(running.keys()), abandoned]);
+    },
+    async handBack() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      if (ticking) await ticking.catch(() => undefined);
+      const back = await Promise.all(
+        [...running.values()].map((job) =>
+          (o.handBack?.(job) ?? Promise.resolve(false)).then(
+            (handed) => {
+              if (handed) o.log(`${o.label}: ${o.nameOf(job)} handed back to the queue (drain)`);
+              return handed;
+            },
+            (error: unknown) => {
+              o.log(`${o.label}: ${o.nameOf(job)}: hand-back failed: ${String(error)}`);
+              return false;
+            },
+          ),
+        ),
+      );
+      abandon();
+      return back.filter(Boolean).length;
     },
   };
 }

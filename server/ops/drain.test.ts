@@ -51,6 +51,35 @@ describe('drain', () => {
     expect(order).toEqual(['job done', 'closed', 'drained']);
   });
 
+  it('hands the jobs still running back before the deadline, then closes the rest', async () => {
+    const order: string[] = [];
+    let handedBack: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (handedBack = resolve));
+    const job = {
+      close: () => closed, // a step that would not end before the deadline
+      handBack: async () => {
+        order.push('handed back');
+        handedBack();
+        return 1;
+      },
+    };
+    const outcome = await drain(
+      {
+        health: health(),
+        logger,
+        jobs: [job, { close: async () => undefined }],
+        close: async () => {
+          order.push('closed');
+        },
+        delayMs: 0,
+        timeoutMs: 2000,
+      },
+      'SIGTERM',
+    );
+    expect(order).toEqual(['handed back', 'closed']);
+    expect(outcome).toBe('drained');
+  });
+
   it('cuts what is left at the deadline and still resolves', async () => {
     const server = createServer(() => undefined); // never answers
     const connections = trackConnections(server);

@@ -6,8 +6,10 @@
  * 2. The listening sockets close (new connections are refused); idle keep-alive connections
  *    close; answers still being written finish, each with `Connection: close`.
  * 3. Realtime sockets close with 1012 "service restart" (realtime-js reconnects elsewhere).
- * 4. The job queues stop claiming; the job running finishes its step. A job still running at
- *    the deadline stays `running` and is taken over by another worker once its lock is stale.
+ * 4. The job queues stop claiming; the job running may finish. A job still running when the
+ *    deadline is near (HAND_BACK_RESERVE_MS before it) is handed back: queued again at once with
+ *    its lease's token (fenced), its claim not counted, so another worker takes it now rather
+ *    than when its lease lapses; the run here writes nothing more (docs/nodes.md).
  * 5. The backend closes (play evidence written, database closed) and the process exits 0.
  *
  * At the deadline whatever is left is cut, logged, and the process exits 0 all the same.
@@ -28,14 +30,23 @@ export interface DrainOptions {
   healthServer?: Server;
   /** Realtime's drain (closes sockets with a reconnect hint). */
   realtime?: { drain(): Promise<void> };
-  /** The job queues: close() stops claiming and waits for the jobs running. */
-  jobs: { close(): Promise<void> }[];
+  /**
+   * The job queues: close() stops claiming and waits for the jobs running; handBack() gives the
+   * jobs still running back to the queue (then close() resolves) and says how many.
+   */
+  jobs: { close(): Promise<void>; handBack?(): Promise<number> }[];
   /** Everything else (play evidence, database). */
   close: () => Promise<void>;
   delayMs: number;
   timeoutMs: number;
   exit?: (code: number) => void;
 }
+
+/**
+ * How long before the deadline the jobs still running are handed back (a quarter of a shorter
+ * timeout), so that the hand-back's statement is done within DRAIN_TIMEOUT_MS.
+ */
+export const HAND_BACK_RESERVE_MS = 2000;
 
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -93,13 +104,26 @@ export async function drain(o: DrainOptions, signal: string): Promise<'drained' 
   // Keep-alive connections end once idle; those whose answer is being written, after it.
   connections?.endIdle();
   const idleSweep = connections ? setInterval(() => connections.endIdle(), 100) : null;
-  const steps = Promise.all([
-    httpClosed,
-    o.realtime?.drain(),
-    ...o.jobs.map((j) =>
+  const jobsClosed = Promise.all(
+    o.jobs.map((j) =>
       j.close().catch((error: unknown) => o.logger.error(`job queue close: ${String(error)}`)),
     ),
-  ]);
+  );
+  const handBackAt = left() - Math.min(HAND_BACK_RESERVE_MS, o.timeoutMs / 4);
+  const handBackTimer = setTimeout(
+    () => {
+      for (const j of o.jobs)
+        j.handBack?.().then(
+          (n) => {
+            if (n > 0) o.logger.warn(`${n} job(s) still running handed back to the queue`);
+          },
+          (error: unknown) => o.logger.error(`job hand-back: ${String(error)}`),
+        );
+    },
+    Math.max(0, handBackAt),
+  );
+  void jobsClosed.then(() => clearTimeout(handBackTimer));
+  const steps = Promise.all([httpClosed, o.realtime?.drain(), jobsClosed]);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'timed out'>((resolve) => {
     timer = setTimeout(() => resolve('timed out'), left());
@@ -119,6 +143,7 @@ export async function drain(o: DrainOptions, signal: string): Promise<'drained' 
     ]);
   }
   clearTimeout(timer);
+  clearTimeout(handBackTimer);
   if (outcome === 'timed out') {
     o.logger.warn(`drain did not finish within ${o.timeoutMs / 1000} s: cutting what is left`);
     o.http?.closeAllConnections();

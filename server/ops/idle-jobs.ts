@@ -1,7 +1,7 @@
 /**
  * The job queues of a node that does not work them (SOUNDLOFT_ROLE=web): nothing is claimed,
  * nothing swept; `kick()` is a no-op (the workers poll), `idle()` has nothing of its own to wait
- * for, `close()` nothing to stop.
+ * for, `close()` nothing to stop, `handBack()` nothing to hand back.
  */
 import type { JobLoop } from '../lib/job-loop';
 
@@ -11,5 +11,6 @@ export function notOnThisNode(_options?: unknown): JobLoop {
     kick: () => undefined,
     idle: async () => undefined,
     close: async () => undefined,
+    handBack: async () => 0,
   };
 }

@@ -57,6 +57,8 @@ export interface TrackProcessing {
   /** Resolves once no job is queued or running (the seed and tests wait for it). */
   idle(): Promise<void>;
   close(): Promise<void>;
+  /** A drain's deadline: the jobs running go back to the queue now (JobLoop.handBack). */
+  handBack(): Promise<number>;
 }
 
 /** A job that failed this many times for reasons other than its audio fails the track. */
@@ -338,6 +340,12 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
         )) > 0
       );
     },
+    // The track shows 'queued' again, in the same statement as the fenced hand-back.
+    handBack: async (job) =>
+      (await leases.get(job.token)?.handBack({
+        cte: `stage as (update public.tracks t set processing_stage = 'queued', processing_progress = null
+                     from back where t.id = back.track_id and t.status = 'processing')`,
+      })) ?? false,
     log,
     label: 'processing',
     nameOf: (job) => job.track_id,
@@ -346,6 +354,7 @@ export function startTrackProcessing(options: TrackProcessingOptions): TrackProc
   return {
     kick: loop.kick,
     idle: loop.idle,
+    handBack: loop.handBack,
     async close() {
       await loop.close();
       await pool?.close();

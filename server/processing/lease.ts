@@ -4,7 +4,9 @@
  * `locked_at` while it works; a running job whose `locked_at` is older than the lease is taken
  * over by the next claim (a killed worker renews nothing). Every write of a holder is fenced by
  * its token (`locked_by = token and state = 'running'`): a worker that stalled past its lease and
- * wakes up after a takeover finds its token gone and writes nothing.
+ * wakes up after a takeover finds its token gone and writes nothing. A draining node whose
+ * deadline comes mid-job hands the job back (`handBack`): queued again at once, fenced the same
+ * way, its claim not counted.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
@@ -38,6 +40,16 @@ export interface HeldLease {
   /** Asks the database now: still ours? */
   check(): Promise<boolean>;
   stop(): void;
+  /**
+   * Gives the job back to the queue now (a drain's deadline, docs/deploy.md): `queued`, due at
+   * once, `locked_by` cleared, and its claim not counted (`attempts - 1`: a node stopped for a
+   * deploy is not a worker that died on the job, which `attempts` counts towards failing it).
+   * Fenced by the token: true only if the job was still this claim's. From then on the lease
+   * counts as lost, so the holder's next step (a stage, an upload, its end) writes nothing.
+   * `extra.set` adds assignments to the job row; `extra.cte` adds statements as further CTEs
+   * reading `back(track_id)` (the job handed back), in the same statement.
+   */
+  handBack(extra?: { set?: string; cte?: string }): Promise<boolean>;
 }
 
 /**
@@ -71,5 +83,20 @@ export function holdLease(
     },
     check: renew,
     stop: () => clearInterval(timer),
+    async handBack(extra = {}) {
+      clearInterval(timer);
+      lost = true;
+      const { rows } = await db.query(
+        `with back as (
+           update public.${table}
+              set state = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null,
+                  run_after = now(), updated_at = now()${extra.set ? `, ${extra.set}` : ''}
+            where track_id = $1 and locked_by = $2 and state = 'running'
+           returning track_id)${extra.cte ? `, ${extra.cte}` : ''}
+         select track_id from back`,
+        [trackId, token],
+      );
+      return rows.length > 0;
+    },
   };
 }

@@ -9,6 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { drain } from '../ops/drain';
+import { createHealth } from '../ops/health';
+import { createLogger } from '../ops/log';
 import { DATABASE_HOOK_TIMEOUT_MS, testDatabaseKind } from '../db/test-database';
 import { gate, startNodeProcess, waitUntil } from '../db/test-node-process';
 import { useTwoNodes } from '../db/use-test-database';
@@ -65,6 +68,20 @@ const stageReported = (trackId: string) =>
     );
     return rows.length > 0;
   });
+
+/**
+ * Runs `b` until the track's job ends, closes it, and checks the job was finished once: ready,
+ * `attempts` claims counted, one waveform, one rendition set. Resolves to the outcome.
+ */
+async function finishedOnceBy(b: { close(): Promise<void> }, trackId: string, attempts: number) {
+  await waitUntil(async () => ['done', 'failed'].includes((await outcome(trackId)).state));
+  await b.close();
+  const done = await outcome(trackId);
+  expect(done).toMatchObject({ status: 'ready', state: 'done', attempts, locked_by: null });
+  expect(done.waveforms).toBe(1);
+  expect(done.renditions?.map((r) => r.name)).toEqual([`${trackId}/standard.mp3`]);
+  return done;
+}
 
 describe(`processing jobs on two nodes (${testDatabaseKind()})`, () => {
   /**
@@ -125,6 +142,61 @@ describe(`processing jobs on two nodes (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('a drain whose deadline comes mid-job hands the job back at once; another node finishes it once', async () => {
+    const trackId = await queuedTrack();
+    const stalled = gate<ProcessedAudio>();
+    const logsA: string[] = [];
+    const logged: string[] = [];
+    const base: Omit<TrackProcessingOptions, 'db'> = { store, workers: 1, pollMs: 50 };
+    const a = startTrackProcessing({
+      ...base,
+      db: nodes.test.db,
+      leaseMs: 600_000, // a takeover by lease cannot happen during the test
+      log: (line) => logsA.push(line),
+      processAudio: async (_bytes, onStage) => {
+        onStage('decoding', 0);
+        return stalled.opened; // a step that does not end before the deadline
+      },
+    });
+    await stageReported(trackId);
+    expect(await outcome(trackId)).toMatchObject({ state: 'running', attempts: 1 });
+
+    // The hand-back starts a quarter of the timeout (1 s) before the deadline.
+    const timeoutMs = 4000;
+    const result = await drain(
+      {
+        health: createHealth({ db: nodes.test.db, store }),
+        logger: createLogger('json', { write: (line: string) => logged.push(line) > 0 }),
+        jobs: [a],
+        close: () => a.close(),
+        delayMs: 0,
+        timeoutMs,
+      },
+      'SIGTERM',
+    );
+    // Back in the queue as the drain ends, due now, its claim not counted, nobody's.
+    const back = await outcome(trackId);
+    expect(back).toMatchObject({ status: 'processing', state: 'queued', attempts: 0 });
+    expect(back.locked_by).toBeNull();
+    expect(result).toBe('drained'); // within DRAIN_TIMEOUT_MS
+    expect(logsA).toContain(`processing: ${trackId} handed back to the queue (drain)`);
+    expect(logged.join('\n')).toContain('1 job(s) still running handed back to the queue');
+
+    // Another node takes it at once (its lease would still hold for 10 minutes) and finishes it.
+    const b = startTrackProcessing({ ...base, db: nodes.nodeB, leaseMs: 600_000 });
+    const done = await finishedOnceBy(b, trackId, 1);
+
+    // The drained run's step ends after all: fenced, it writes nothing.
+    const pool = new ProcessingPool(1);
+    try {
+      stalled.open(await pool.process(new Uint8Array(mp3), () => undefined)); // a copy: transferred
+    } finally {
+      await pool.close();
+    }
+    await waitUntil(async () => logsA.some((line) => line.includes('lease of')));
+    expect(await outcome(trackId)).toEqual(done);
+  });
+
   it.runIf(testDatabaseKind() === 'postgres')(
     'a node killed with SIGKILL mid-job: another node takes the job over and finishes it once',
     async () => {
@@ -145,12 +217,35 @@ describe(`processing jobs on two nodes (${testDatabaseKind()})`, () => {
         await killed.kill('SIGKILL');
       }
       const b = startTrackProcessing({ db: nodes.nodeB, store, workers: 1, pollMs: 50, leaseMs });
-      await waitUntil(async () => ['done', 'failed'].includes((await outcome(trackId)).state));
-      await b.close();
-      const done = await outcome(trackId);
-      expect(done).toMatchObject({ status: 'ready', state: 'done', attempts: 2, locked_by: null });
-      expect(done.waveforms).toBe(1);
-      expect(done.renditions?.map((r) => r.name)).toEqual([`${trackId}/standard.mp3`]);
+      await finishedOnceBy(b, trackId, 2);
+    },
+  );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'a node stopped with SIGTERM mid-job hands the job back as it exits; another node finishes it once',
+    async () => {
+      const trackId = await queuedTrack();
+      const drained = await startNodeProcess<Record<string, never>>(
+        'server/processing/test-node.ts',
+        {
+          TEST_NODE_DATABASE_URL: nodes.test.url ?? '',
+          TEST_NODE_DATA_DIR: dataDir,
+          TEST_NODE_LEASE_MS: '600000', // no takeover by lease during the test
+          TEST_NODE_DRAIN_TIMEOUT_MS: '3000',
+        },
+      );
+      await stageReported(trackId); // mid-job, in a stage that does not end
+      expect(await outcome(trackId)).toMatchObject({ state: 'running', attempts: 1 });
+      await drained.kill('SIGTERM'); // resolves once the process has exited
+      expect(await outcome(trackId)).toMatchObject({
+        status: 'processing',
+        state: 'queued',
+        attempts: 0,
+        locked_by: null,
+      });
+      expect(drained.lines.join('\n')).toMatch(/SIGTERM: drained in \d+\.\d s, exiting/);
+      const b = startTrackProcessing({ db: nodes.nodeB, store, workers: 1, pollMs: 50 });
+      await finishedOnceBy(b, trackId, 1);
     },
   );
 });

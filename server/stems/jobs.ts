@@ -135,8 +135,10 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
   const fail = (job: Claimed, error: string) =>
     release(job, `state = 'failed', last_error = $3`, [error.slice(0, 2000)]);
 
+  const leases = new Map<string, HeldLease>();
   const run = async (job: Claimed) => {
     const lease = holdLease(db, 'stem_jobs', job.track_id, job.token, leaseMs);
+    leases.set(job.token, lease);
     try {
       await runHeld(job, lease);
     } catch (error) {
@@ -144,6 +146,7 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
       log(`stems: ${job.track_id}: ${error.message}; this worker's result is dropped`);
     } finally {
       lease.stop();
+      leases.delete(job.token);
     }
   };
 
@@ -258,6 +261,9 @@ export function startStemJobs(options: StemJobsOptions): StemJobs {
           )
         ).rows[0]?.n ?? 0,
       ) > 0,
+    // Its progress starts again from 0 with the next claim.
+    handBack: async (job) =>
+      (await leases.get(job.token)?.handBack({ set: 'progress = 0' })) ?? false,
     log,
     label: 'stems',
     nameOf: (job) => job.track_id,
