@@ -4,6 +4,48 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_sanctions: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          ends_at: string | null
+          id: string
+          kind: string
+          lift_reason: string | null
+          lifted_at: string | null
+          lifted_by: string | null
+          reason: string
+          starts_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          ends_at?: string | null
+          id?: string
+          kind: string
+          lift_reason?: string | null
+          lifted_at?: string | null
+          lifted_by?: string | null
+          reason: string
+          starts_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          ends_at?: string | null
+          id?: string
+          kind?: string
+          lift_reason?: string | null
+          lifted_at?: string | null
+          lifted_by?: string | null
+          reason?: string
+          starts_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       admin_audit_log: {
         Row: {
           action: string
@@ -994,6 +1036,7 @@ export type Database = {
           created_at: string
           duration: number
           genre: string | null
+          hidden_by_sanction: string | null
           id: string
           loudness_lufs: number | null
           original_format: string | null
@@ -1021,6 +1064,7 @@ export type Database = {
           created_at?: string
           duration?: number
           genre?: string | null
+          hidden_by_sanction?: string | null
           id?: string
           loudness_lufs?: number | null
           original_format?: string | null
@@ -1048,6 +1092,7 @@ export type Database = {
           created_at?: string
           duration?: number
           genre?: string | null
+          hidden_by_sanction?: string | null
           id?: string
           loudness_lufs?: number | null
           original_format?: string | null
@@ -1068,6 +1113,13 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: "tracks_hidden_by_sanction_fkey"
+            columns: ["hidden_by_sanction"]
+            isOneToOne: false
+            referencedRelation: "account_sanctions"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "tracks_uploaded_by_fkey"
             columns: ["uploaded_by"]
             isOneToOne: false
@@ -1081,6 +1133,7 @@ export type Database = {
           amount: number
           created_at: string
           details: string
+          held_for_review: string | null
           id: string
           method: string
           processed_at: string | null
@@ -1093,6 +1146,7 @@ export type Database = {
           amount: number
           created_at?: string
           details: string
+          held_for_review?: string | null
           id?: string
           method: string
           processed_at?: string | null
@@ -1105,6 +1159,7 @@ export type Database = {
           amount?: number
           created_at?: string
           details?: string
+          held_for_review?: string | null
           id?: string
           method?: string
           processed_at?: string | null
@@ -1139,6 +1194,10 @@ export type Database = {
       }
     }
     Functions: {
+      account_restriction: {
+        Args: { p_user: string }
+        Returns: string
+      }
       add_track_to_playlist: {
         Args: { playlist_id: string; track_id: string }
         Returns: string[]
@@ -1147,6 +1206,22 @@ export type Database = {
         Args: { page_size?: number; page_offset?: number }
         Returns: unknown[]
       }
+      admin_lift_sanction: {
+        Args: { p_sanction: string; p_reason: string }
+        Returns: {
+            created_at: string
+            created_by: string | null
+            ends_at: string | null
+            id: string
+            kind: string
+            lift_reason: string | null
+            lifted_at: string | null
+            lifted_by: string | null
+            reason: string
+            starts_at: string
+            user_id: string
+          }
+      }
       admin_refused_listeners: {
         Args: { p_since?: string; p_limit?: number }
         Returns: unknown[]
@@ -1154,6 +1229,22 @@ export type Database = {
       admin_refused_tracks: {
         Args: { p_since?: string; p_limit?: number }
         Returns: unknown[]
+      }
+      admin_sanction_user: {
+        Args: { p_user: string; p_kind: string; p_reason: string; p_days?: number; p_track_ids?: string[] }
+        Returns: {
+            created_at: string
+            created_by: string | null
+            ends_at: string | null
+            id: string
+            kind: string
+            lift_reason: string | null
+            lifted_at: string | null
+            lifted_by: string | null
+            reason: string
+            starts_at: string
+            user_id: string
+          }
       }
       admin_stats: {
         Args: never
@@ -1187,6 +1278,10 @@ export type Database = {
         Args: { track_id: string; session_id?: string; played_at?: string }
         Returns: boolean
       }
+      is_active_account: {
+        Args: never
+        Returns: boolean
+      }
       is_admin: {
         Args: never
         Returns: boolean
@@ -1214,6 +1309,10 @@ export type Database = {
       max_counted_plays_per_listener_day: {
         Args: never
         Returns: number
+      }
+      may_contribute: {
+        Args: never
+        Returns: boolean
       }
       may_fetch_original: {
         Args: { object_name: string }
@@ -1289,6 +1388,7 @@ export type Database = {
             amount: number
             created_at: string
             details: string
+            held_for_review: string | null
             id: string
             method: string
             processed_at: string | null
@@ -1313,6 +1413,7 @@ export type Database = {
             created_at: string
             duration: number
             genre: string | null
+            hidden_by_sanction: string | null
             id: string
             loudness_lufs: number | null
             original_format: string | null
@@ -1348,6 +1449,10 @@ export type Database = {
         Args: { p_user_id?: string }
         Returns: undefined
       }
+      refuse_sanctioned_caller: {
+        Args: { p_need: string }
+        Returns: undefined
+      }
       renew_track_downloads: {
         Args: { device_id?: string }
         Returns: {
@@ -1370,6 +1475,7 @@ export type Database = {
             amount: number
             created_at: string
             details: string
+            held_for_review: string | null
             id: string
             method: string
             processed_at: string | null
@@ -1413,6 +1519,7 @@ export type Database = {
             created_at: string
             duration: number
             genre: string | null
+            hidden_by_sanction: string | null
             id: string
             loudness_lufs: number | null
             original_format: string | null
@@ -1439,6 +1546,10 @@ export type Database = {
       stems_track: {
         Args: { audio_url: string }
         Returns: unknown[]
+      }
+      suspended_until: {
+        Args: { p_user: string }
+        Returns: string
       }
       sync_admin_emails: {
         Args: { emails: string[] }
