@@ -18,9 +18,13 @@ import type {
 
 type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tables'][T]['Row'];
 
-/** A tracks row; the takedown columns may be left out of a select (they are null for most). */
-export type TrackRow = Omit<Row<'tracks'>, 'taken_down_at' | 'takedown_reason'> &
-  Partial<Pick<Row<'tracks'>, 'taken_down_at' | 'takedown_reason'>> &
+/**
+ * A tracks row; the takedown columns (and the sanction that hid the track, docs/trust-and-
+ * safety.md) may be left out of a select (they are null for most).
+ */
+type OptionalTrackColumns = 'taken_down_at' | 'takedown_reason' | 'hidden_by_sanction';
+export type TrackRow = Omit<Row<'tracks'>, OptionalTrackColumns> &
+  Partial<Pick<Row<'tracks'>, OptionalTrackColumns>> &
   Partial<TrackProcessingColumns>;
 /**
  * The processing columns of issue 14 (docs/upload.md; /work/wt/upload-contract.md §3), optional
