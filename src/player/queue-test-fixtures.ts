@@ -39,10 +39,14 @@ export const startedOn = (track: PlayerTrack) => ({
   isPlaying: true,
   stems: null,
 });
-export const stopped = {
-  currentTrack: null,
+/**
+ * The end of the queue without repeat all: the track stays current, paused at its start, its
+ * length and stems (stateWith's) kept.
+ */
+export const endedOn = (track: PlayerTrack) => ({
+  currentTrack: track,
   isPlaying: false,
   currentTime: 0,
-  duration: 0,
-  stems: null,
-};
+  duration: 180,
+  stems: ['https://cdn.test/vocals.mp3'],
+});

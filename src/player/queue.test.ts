@@ -23,7 +23,7 @@ import {
   randoms,
   startedOn,
   stateWith,
-  stopped,
+  endedOn,
 } from './queue-test-fixtures';
 import type { RepeatMode } from './types';
 
@@ -112,15 +112,23 @@ describe('next (no shuffle)', () => {
   it.each<[string, Partial<QueueState>, Partial<QueueState>]>([
     ['first → second', { currentTrack: a }, startedOn(b)],
     ['middle → last', { currentTrack: b }, startedOn(c)],
-    ['end, repeat off: stops and clears the track', { currentTrack: c }, stopped],
+    [
+      'end, repeat off: stops on the last track, paused at its start',
+      { currentTrack: c },
+      endedOn(c),
+    ],
     ['end, repeat all: wraps to the first', { currentTrack: c, repeat: 'all' }, startedOn(a)],
-    ['end, repeat one: stops (only all wraps)', { currentTrack: c, repeat: 'one' }, stopped],
+    [
+      'end, repeat one: stops on the last track (only all wraps)',
+      { currentTrack: c, repeat: 'one' },
+      endedOn(c),
+    ],
     [
       'repeat one, not at the end: still advances',
       { currentTrack: a, repeat: 'one' },
       startedOn(b),
     ],
-    ['one-item queue, repeat off: stops', { queue: [a] }, stopped],
+    ['one-item queue, repeat off: stops on it', { queue: [a] }, endedOn(a)],
     ['one-item queue, repeat all: restarts it', { queue: [a], repeat: 'all' }, startedOn(a)],
     ['current not in queue: plays the first', { currentTrack: d }, startedOn(a)],
     ['paused: the next track starts playing', { currentTrack: a, isPlaying: false }, startedOn(b)],
@@ -132,6 +140,11 @@ describe('next (no shuffle)', () => {
   it('keeps the queue, repeat and shuffle when it stops', () => {
     const result = next(stateWith({ currentTrack: c, repeat: 'one' }), never);
     expect(result).toMatchObject({ queue: abc, repeat: 'one', shuffle: false });
+  });
+
+  it('at the end, play after the stop starts the last track again from its start', () => {
+    const resumed = play(next(stateWith({ currentTrack: c, currentTime: 179 }), never));
+    expect(resumed).toMatchObject({ currentTrack: c, isPlaying: true, currentTime: 0 });
   });
 
   it('does nothing with an empty queue', () => {
@@ -173,8 +186,8 @@ describe('next (shuffle)', () => {
     expect(next(stateWith({ shuffle: true }), () => 1).currentTrack?.id).toBe('c');
   });
 
-  it('with one item, repeat off: stops', () => {
-    expect(next(stateWith({ shuffle: true, queue: [a] }), randoms(0.3))).toMatchObject(stopped);
+  it('with one item, repeat off: stops on it', () => {
+    expect(next(stateWith({ shuffle: true, queue: [a] }), randoms(0.3))).toMatchObject(endedOn(a));
   });
 
   it('with one item, repeat all: restarts it', () => {
@@ -236,7 +249,7 @@ describe('trackEnded', () => {
   it.each<[string, Partial<QueueState>, Partial<QueueState>]>([
     ['repeat off advances', { currentTrack: a }, startedOn(b)],
     ['repeat all advances', { currentTrack: b, repeat: 'all' }, startedOn(c)],
-    ['repeat off at the end stops', { currentTrack: c }, stopped],
+    ['repeat off at the end stops on the last track', { currentTrack: c }, endedOn(c)],
     ['repeat all at the end wraps', { currentTrack: c, repeat: 'all' }, startedOn(a)],
   ])('%s', (_name, given, expected) => {
     expect(trackEnded(stateWith(given), never)).toMatchObject(expected);

@@ -70,7 +70,17 @@ export function togglePlay(state: QueueState): QueueState {
   return state.isPlaying ? pause(state) : play(state);
 }
 
-/** Stops and clears the current track (the end of the queue without repeat all). */
+/**
+ * The end of the queue without repeat all: nothing plays, but the last track stays current,
+ * paused at its start (its length and stems kept), so the bar keeps it and Play starts it again
+ * from 0, as Spotify and SoundCloud do. The spec's "current track cleared" is read as "nothing
+ * plays" (docs/player.md, "End of the queue").
+ */
+export function endOfQueue(state: QueueState): QueueState {
+  return { ...state, isPlaying: false, currentTime: 0 };
+}
+
+/** Stops and clears the current track (the player emptied, e.g. a test's reset). */
 export function stop(state: QueueState): QueueState {
   return {
     ...state,
@@ -110,7 +120,7 @@ export function upcomingTrack(state: QueueState): PlayerTrack | null {
 
 /**
  * Next: the following queue item, or a random other one with shuffle. At the end of the queue it
- * wraps to the first item with repeat all, otherwise stops and clears the current track. Repeat
+ * wraps to the first item with repeat all, otherwise stops on the last one (endOfQueue). Repeat
  * one does not hold the track here: pressing next always moves on. Without a current track or
  * with an empty queue there is nothing to advance to and nothing changes. Shuffle with no other
  * item falls back to the ordered rule.
@@ -125,7 +135,7 @@ export function next(state: QueueState, random: RandomSource): QueueState {
   if (following) return setTrack(state, following);
   const first = state.queue[0];
   if (state.repeat === 'all' && first) return setTrack(state, first);
-  return stop(state);
+  return endOfQueue(state);
 }
 
 /**

@@ -17,6 +17,16 @@ const settle = () => vi.advanceTimersByTimeAsync(0);
 /** The page's first idle moment (whenIdle waits at most 200 ms where requestIdleCallback is missing, as in jsdom). */
 const idle = () => vi.advanceTimersByTimeAsync(200);
 
+/** Track a, alone in the queue, clicked: its sound loaded (100 s) and playing. */
+async function playingAlone() {
+  actions.clickTrack([a], a);
+  await settle();
+  const sound = backend.sound('a');
+  sound.load(100);
+  sound.started();
+  return sound;
+}
+
 let backend: FakeBackend;
 let listens: ListenQualified[];
 let stop: () => void;
@@ -151,11 +161,7 @@ describe('PlayerEngine', () => {
   });
 
   it('feeds the position to the store while playing, and stops on pause', async () => {
-    actions.clickTrack([a], a);
-    await settle();
-    const sound = backend.sound('a');
-    sound.load(100);
-    sound.started();
+    const sound = await playingAlone();
     sound.currentPosition = 1.5;
     await vi.advanceTimersByTimeAsync(250);
     expect(playerState.currentTime).toBe(1.5);
@@ -280,14 +286,44 @@ describe('PlayerEngine', () => {
     expect(playerState.currentTrack?.id).toBe('b');
   });
 
-  it('the end of the queue without repeat stops and frees the audio', async () => {
-    actions.clickTrack([a], a);
+  it('the end of the queue without repeat keeps the track, paused at its start', async () => {
+    const sound = await playingAlone();
+    await idle();
+    expect(session.playbackState).toBe('playing');
+    sound.end();
     await settle();
-    backend.sound('a').end();
+    expect(playerState).toMatchObject({ currentTrack: a, isPlaying: false, currentTime: 0 });
+    expect(backend.live()).toEqual(['a']);
+    expect(session.playbackState).toBe('paused');
+    expect(session.metadata).toMatchObject({ title: a.title });
+    expect(session.setPositionState).toHaveBeenLastCalledWith({
+      duration: 100,
+      position: 0,
+      playbackRate: 1,
+    });
+    // Play starts it again from 0 (the sound was rewound on its end, not reloaded).
+    actions.play();
     await settle();
-    expect(playerState.currentTrack).toBeNull();
-    expect(backend.live()).toEqual([]);
-    expect(session.metadata).toBeNull();
+    expect(sound.calls.slice(-2)).toEqual(['seek:0', 'play']);
+    expect(backend.live()).toEqual(['a']);
+  });
+
+  it('next at the end of the queue pauses the sound, then rewinds it to the start', async () => {
+    const sound = await playingAlone();
+    await idle();
+    actions.seek(40);
+    // A playing element's clock moves on after a seek.
+    const seek = sound.seek.bind(sound);
+    sound.seek = (seconds) => {
+      seek(seconds);
+      if (sound.playing) sound.currentPosition += 0.05;
+    };
+    actions.next();
+    await settle();
+    expect(sound.calls.slice(-2)).toEqual(['pause', 'seek:0']);
+    expect(playerState).toMatchObject({ currentTrack: a, isPlaying: false, currentTime: 0 });
+    expect(session.playbackState).toBe('paused');
+    expect(backend.live()).toEqual(['a']);
   });
 
   it('seek commands reach the sound', async () => {
@@ -432,11 +468,7 @@ describe('PlayerEngine', () => {
   });
 
   it('emits a qualified listen after 30 s of playback', async () => {
-    actions.clickTrack([a], a);
-    await settle();
-    const sound = backend.sound('a');
-    sound.load(100);
-    sound.started();
+    const sound = await playingAlone();
     for (let t = 0.25; t <= 30; t += 0.25) {
       sound.currentPosition = t;
       await vi.advanceTimersByTimeAsync(250);
@@ -445,11 +477,7 @@ describe('PlayerEngine', () => {
   });
 
   it('a seek does not count towards the 30 s', async () => {
-    actions.clickTrack([a], a);
-    await settle();
-    const sound = backend.sound('a');
-    sound.load(100);
-    sound.started();
+    const sound = await playingAlone();
     actions.seek(80);
     for (let t = 80.25; t <= 99; t += 0.25) {
       sound.currentPosition = t;

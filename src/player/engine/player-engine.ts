@@ -212,9 +212,7 @@ export class PlayerEngine {
     } else if (!s.isPlaying && this.playing) {
       this.stopTicker();
       this.tick();
-      this.playing = false;
-      current.sound.pause();
-      this.media.setPlaying(false);
+      this.pauseCurrent(current);
     }
     if (current.loaded && s.duration === 0) actions.syncDuration(current.sound.duration());
     if (!this.playing || current.settled) this.showMetadata();
@@ -353,6 +351,9 @@ export class PlayerEngine {
         entry.sound.seek(0);
         this.tracker.seeked(0);
         actions.trackEnded();
+        // The end of the queue keeps the track, paused at its start: sync sees nothing to pause
+        // (this.playing is already false), so the lock screen is told here.
+        if (!playerState.isPlaying) this.media.setPlaying(false);
       },
     };
   }
@@ -464,8 +465,21 @@ export class PlayerEngine {
     actions.next();
   }
 
+  private pauseCurrent(current: Loaded): void {
+    this.playing = false;
+    current.sound.pause();
+    this.media.setPlaying(false);
+  }
+
   private handle(command: PlayerCommand): void {
     if (command.type !== 'seek' || !this.current) return;
+    // A seek that comes with a pause (Next at the end of the queue: the track back at its start,
+    // paused) pauses first: a sound still playing would move on from the seek before sync's pause
+    // read its position, and the bar would rest a moment past the start.
+    if (!playerState.isPlaying && this.playing) {
+      this.stopTicker();
+      this.pauseCurrent(this.current);
+    }
     this.current.sound.seek(command.time);
     this.tracker.seeked(command.time);
     this.updatePosition(command.time);
