@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from '../db/database';
+import { execInstaller } from '../db/install-sql';
 import type { JwtClaims } from '../db/as-role';
 import { matchesFilters, type Filter } from './filters';
 
@@ -122,7 +123,7 @@ export class ChangeStream {
 
   /** Installs the capture triggers and starts listening. */
   async start(): Promise<void> {
-    await this.#db.exec(readFileSync(CAPTURE_SQL, 'utf8'));
+    await execInstaller(this.#db, readFileSync(CAPTURE_SQL, 'utf8'));
     this.#stopListening = await this.#db.listen(NOTIFY_CHANNEL, (payload) =>
       this.#receive(payload),
     );

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database, Statement } from '../db/database';
+import { execInstaller } from '../db/install-sql';
 import type { PresenceDiff, PresenceList, PresenceMeta } from './presence';
 
 const CLUSTER_SQL = fileURLToPath(new URL('./cluster.sql', import.meta.url));
@@ -112,7 +113,7 @@ export async function startPgCluster(
   let seq = 0;
   let closed = false;
 
-  await db.exec(readFileSync(CLUSTER_SQL, 'utf8'));
+  await execInstaller(db, readFileSync(CLUSTER_SQL, 'utf8'));
   await db.query('insert into embedded_realtime.nodes (id) values ($1)', [nodeId]);
 
   // Writes leave in call order, batched: whatever queued while a batch was in flight goes in the
