@@ -126,8 +126,10 @@ async function expectPressLoadsAndClickPlays(
   expect(await ofTrack()).toHaveLength(0);
   await button.hover();
   await page.mouse.down();
-  // Pressed, not clicked: the track's Howl is loading, nothing plays, no bar yet.
-  await expect.poll(async () => (await ofTrack()).length).toBe(1);
+  // Pressed, not clicked: the track's Howl is loading, nothing plays, no bar yet. The press may
+  // first fetch Howler's chunk and sign the URL: a loaded CI machine once took over 7 s (the
+  // default poll), so the wait is as long as the suite's other loads; the order is what counts.
+  await expect.poll(async () => (await ofTrack()).length, { timeout: 30_000 }).toBe(1);
   expect((await ofTrack())[0]?.paused).toBe(true);
   await expect(player.bar).toHaveCount(0);
   // Its key, so the click is seen to play this sound (its Howl) and not a second one.
