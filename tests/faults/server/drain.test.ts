@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { RealtimeClient } from '@supabase/realtime-js';
 import WebSocket from 'ws';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, sleep, spawnServer } from './support';
+import { freePort, sleep, spawnLoggedServer } from './support';
 import { loadKeys } from '../../../server/keys/keys';
 
 const SECRET = 'drain-test-secret-that-is-at-least-32-characters';
@@ -50,33 +50,30 @@ interface Node {
 
 /** `npm start` on an in-memory database, without build, seed or jobs; resolves when ready. */
 async function startNode(port: number): Promise<Node> {
-  const child = spawnServer(
-    {
-      PORT: String(port),
-      DATA_DIR: 'memory',
-      DIST_DIR: distDir,
-      JWT_SECRET: SECRET,
-      LOG_FORMAT: 'text',
-      // Long enough for this test's /readyz poll to see the 503 before the listener closes.
-      DRAIN_DELAY_MS: '4000',
-    },
-    'pipe',
-  );
+  const {
+    child,
+    output: logged,
+    exited,
+  } = spawnLoggedServer({
+    PORT: String(port),
+    DATA_DIR: 'memory',
+    DIST_DIR: distDir,
+    JWT_SECRET: SECRET,
+    LOG_FORMAT: 'text',
+    // Long enough for this test's /readyz poll to see the 503 before the listener closes.
+    DRAIN_DELAY_MS: '4000',
+  });
   children.push(child);
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += String(c)));
-  child.stderr?.on('data', (c: Buffer) => (output += String(c)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let gone = false;
   void exited.then(() => (gone = true));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (gone) throw new Error(`node exited before it was ready: ${output}`);
+    if (gone) throw new Error(`node exited before it was ready: ${logged()}`);
     const ready = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { child, port, url, output: () => output, exited };
+    if (ready) return { child, port, url, output: logged, exited };
     await sleep(200);
   }
 }

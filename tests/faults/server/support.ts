@@ -32,3 +32,20 @@ export function spawnServer(env: Record<string, string>, stdout: 'pipe' | 'ignor
     },
   });
 }
+
+/** A spawned server whose stdout and stderr are kept as one text, and its exit code. */
+export interface LoggedServer {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** spawnServer with its output collected (the drain and worker tests read what it logged). */
+export function spawnLoggedServer(env: Record<string, string>): LoggedServer {
+  const child = spawnServer(env, 'pipe');
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += String(c)));
+  child.stderr?.on('data', (c: Buffer) => (output += String(c)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => output, exited };
+}

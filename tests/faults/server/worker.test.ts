@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { freePort, sleep, spawnServer } from './support';
+import { freePort, sleep, spawnLoggedServer } from './support';
 
 const distDir = mkdtempSync(join(tmpdir(), 'soundloft-worker-dist-'));
 const children: ChildProcess[] = [];
@@ -20,16 +20,14 @@ afterAll(() => {
 });
 
 function run(env: Record<string, string>) {
-  const child = spawnServer(
-    { DATA_DIR: 'memory', DIST_DIR: distDir, JWT_SECRET: SECRET, ...env },
-    'pipe',
-  );
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += String(c)));
-  child.stderr?.on('data', (c: Buffer) => (output += String(c)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, output: () => output, exited };
+  const server = spawnLoggedServer({
+    DATA_DIR: 'memory',
+    DIST_DIR: distDir,
+    JWT_SECRET: SECRET,
+    ...env,
+  });
+  children.push(server.child);
+  return server;
 }
 
 it('an unknown SOUNDLOFT_ROLE stops the start with one clear line, before listening', async () => {
