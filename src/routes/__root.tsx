@@ -25,7 +25,19 @@ function DocumentTitle() {
   return null;
 }
 
+/**
+ * Marks the document once React has rendered (or hydrated) the app: a prerendered page shows
+ * its controls before their handlers are attached, and a click in that moment does nothing.
+ * Tests wait for `html[data-app-ready]` before pressing a control on such a page.
+ */
+function useAppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+}
+
 function RootLayout() {
+  useAppReady();
   return (
     <>
       <DocumentTitle />

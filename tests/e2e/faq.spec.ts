@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/test';
+import { gotoHydrated } from './support/hydrated';
 
 /** Picks a category the way a user does: by clicking its visible label. */
 async function pick(page: Page, category: string) {
@@ -11,7 +12,7 @@ async function pick(page: Page, category: string) {
 }
 
 test('FAQ filters by category and opens one answer at a time', async ({ page }) => {
-  await page.goto('/faq');
+  await gotoHydrated(page, '/faq');
   const questions = page.locator('[data-accordion-control]');
   await expect(questions).toHaveCount(11);
   await expect(page.getByText('11 questions')).toBeVisible();

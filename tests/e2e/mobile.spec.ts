@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { PUBLIC_ROUTES } from '../public-routes';
+import { gotoHydrated } from './support/hydrated';
 
 test('no public page scrolls horizontally at 375 px', async ({ page }) => {
   expect(page.viewportSize()?.width).toBe(375);
@@ -14,7 +15,7 @@ test('no public page scrolls horizontally at 375 px', async ({ page }) => {
 });
 
 test('the mobile menu opens, scrolls to a section and navigates', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();

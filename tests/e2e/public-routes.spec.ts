@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { PUBLIC_ROUTES } from '../public-routes';
+import { gotoHydrated } from './support/hydrated';
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route.path} renders its heading, title, landmarks and key strings`, async ({ page }) => {
@@ -84,7 +85,7 @@ test('comparison page calls to action', async ({ page }) => {
 });
 
 test('changelog: Subscribe makes no network call', async ({ page }) => {
-  await page.goto('/changelog');
+  await gotoHydrated(page, '/changelog');
   await page.waitForLoadState('networkidle');
   const requests: string[] = [];
   page.on('request', (req) => requests.push(req.url()));
