@@ -28,7 +28,7 @@ describe('openDatabase', () => {
     const { rows } = await second.query('select email from public.admin_emails');
     expect(rows).toEqual([{ email: 'kept@example.test' }]);
     await second.close();
-  }, 30_000);
+  }, 120_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'opens PostgreSQL when DATABASE_URL is set',

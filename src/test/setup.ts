@@ -4,8 +4,12 @@ import { afterEach } from 'vitest';
 // Files that need no browser say `// @vitest-environment node` and skip jsdom, which costs
 // about two seconds a file to load (docs/architecture.md, "Test time").
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // findBy*/waitFor give up after 1 s by default: a lazy chunk (the queue panel, now playing)
+  // took longer on a loaded machine (CI, once). The bound only decides when a failing test
+  // stops waiting; a passing one returns as soon as the element is there.
+  configure({ asyncUtilTimeout: 10_000 });
 
   // jsdom lacks matchMedia and ResizeObserver, which Mantine uses.
   if (!window.matchMedia) {
