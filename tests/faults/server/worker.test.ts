@@ -82,4 +82,4 @@ it('a worker answers the probes and metrics on HEALTH_PORT only, and drains on S
     method: 'GET',
   });
   expect(lines.at(-1)?.msg).toMatch(/^SIGTERM: drained in \d+\.\d s, exiting$/);
-}, 120_000);
+}, 300_000);
