@@ -21,6 +21,7 @@ import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from
 import { startTrackProcessing, type TrackProcessing } from './processing';
 import { startStemJobs, type StemJobs } from './stems/jobs';
 import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
+import { startHeldPlayRelease, type HeldPlayRelease } from './plays/held-plays';
 import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
 import { dutiesOf, type Role } from './ops/role';
 import { notOnThisNode } from './ops/idle-jobs';
@@ -114,6 +115,7 @@ export async function startBackend(
   const closeDb = () => (database ? Promise.resolve() : db.close());
   let processing: TrackProcessing | null = null;
   let stems: StemJobs | null = null;
+  let heldPlays: HeldPlayRelease | null = null;
   try {
     const production = isProduction(env);
     // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
@@ -148,6 +150,8 @@ export async function startBackend(
     });
     const mailer = createMailer(env);
     const plays = createPlayEvidence(db);
+    // A new account's held listens, released past its first hour (docs/plays.md): job nodes.
+    heldPlays = duties.jobs ? startHeldPlayRelease({ db, log }) : null;
     // First start on an empty database: the demo catalogue (after syncAdmins, so the demo admin
     // is an admin) when SEED=demo, the default outside production; SEED=none starts empty.
     // Production never seeds (server/production-check.ts refuses SEED=demo) and refuses a
@@ -239,6 +243,7 @@ export async function startBackend(
         await realtime.close();
         await stems?.close();
         await processing?.close();
+        await heldPlays?.close();
         await plays.settled();
         await closeDb();
       },
@@ -246,6 +251,7 @@ export async function startBackend(
   } catch (error) {
     await stems?.close();
     await processing?.close();
+    await heldPlays?.close();
     await closeDb();
     throw error;
   }

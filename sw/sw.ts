@@ -7,7 +7,8 @@
  *   (SPA), never for the backend's paths;
  * - answers `/offline-audio/...` from the downloads cache, with Range (206), never evicted by
  *   the precache's updates (sw/offline-audio.ts, docs/offline.md);
- * - waits for the page to ask before taking over (the update prompt), then claims clients.
+ * - waits for the page to ask before taking over (the update prompt), then claims clients; a
+ *   page that must open offline (a download) asks to be claimed (CLAIM).
  */
 import {
   cleanupOutdatedCaches,
@@ -53,6 +54,9 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page that must open offline (a download, src/lib/service-worker.ts) and was loaded past
+  // this worker (a hard reload, or before it activated) asks to be controlled.
+  if (data?.type === 'CLAIM') event.waitUntil(self.clients.claim());
 });
 
 self.addEventListener('activate', (event) => {

@@ -251,7 +251,7 @@ describe(`offline plays (${testDatabaseKind()})`, { timeout: 60_000 }, () => {
     expect(history.data).toEqual([{ track_id: track.id }]);
   });
 
-  it('a new account downloads and listens, and earns the artist nothing', async () => {
+  it('a new account downloads and listens, and earns the artist nothing yet (held)', async () => {
     const track = await h.newTrack(artist, 3);
     const fresh = await h.newUser({ plan: 'premium', established: false });
     await download(fresh, track.path);
@@ -261,8 +261,13 @@ describe(`offline plays (${testDatabaseKind()})`, { timeout: 60_000 }, () => {
       (await offlinePlay(fresh, { track_id: track.id, played_at: new Date().toISOString() })).data,
     ).toBe(false);
     expect(await events(fresh, track.id)).toEqual([
-      { counted: false, refusal: 'new_account', offline: true },
+      { counted: false, refusal: null, offline: true },
     ]);
+    const { rows } = await h.db.query<{ held: boolean }>(
+      'select held from play_events where listener_id = $1',
+      [fresh.id],
+    );
+    expect(rows).toEqual([{ held: true }]);
     expect(await money(track.id)).toEqual(before);
   });
 

@@ -28,11 +28,13 @@ export interface PlaysHarness {
   signIn: (user: TestUser) => SupabaseClient;
   /**
    * A listener. `established` (default): e-mail confirmed and the account two days old, so the
-   * new-account bound does not apply; otherwise a user created now.
+   * new-account bound does not apply; otherwise a user created now. `confirmed` (default true):
+   * whether the e-mail is confirmed.
    */
   newUser: (o?: {
     plan?: 'free' | 'basic' | 'premium';
     established?: boolean;
+    confirmed?: boolean;
   }) => Promise<TestUser>;
   /** A ready track of `seconds` seconds (a WAV original) uploaded by `uploader`. */
   newTrack: (uploader: TestUser, seconds: number) => Promise<{ id: string; path: string }>;
@@ -72,8 +74,8 @@ export async function startPlaysHarness(): Promise<PlaysHarness> {
         keys.anonKey,
         accessToken(keys, { ...user, claims: claimsFor(user.id, user.email, randomUUID()) }),
       ),
-    newUser: async ({ plan = 'free', established = true } = {}) => {
-      const user = await createUser(test.db);
+    newUser: async ({ plan = 'free', established = true, confirmed = true } = {}) => {
+      const user = await createUser(test.db, { confirmed });
       await test.db.query('update public.profiles set subscription_plan = $2 where id = $1', [
         user.id,
         plan,

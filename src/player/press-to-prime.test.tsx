@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as actions from './actions';
 import { pressToPrime, type PressTarget } from './press-to-prime';
-import { primeTrack } from './start-player';
+import { primeTrack, releasePrimedTrack } from './start-player';
 import { createTrack } from './test-tracks';
 
-vi.mock('./start-player', () => ({ primeTrack: vi.fn() }));
+vi.mock('./start-player', () => ({ primeTrack: vi.fn(), releasePrimedTrack: vi.fn() }));
 
 const a = createTrack({ id: 'a', title: 'Alpha' });
 const b = createTrack({ id: 'b', title: 'Beta' });
@@ -13,6 +13,7 @@ const b = createTrack({ id: 'b', title: 'Beta' });
 beforeEach(() => {
   actions.resetPlayer();
   vi.mocked(primeTrack).mockClear();
+  vi.mocked(releasePrimedTrack).mockClear();
 });
 
 /** A play button as the features write it: the press props spread, the click its own. */
@@ -76,6 +77,27 @@ describe('pressToPrime', () => {
     fireEvent.pointerDown(button, { button: 0 });
     expect(target).toHaveBeenLastCalledWith(a);
     expect(primeTrack).toHaveBeenCalledOnce();
+  });
+
+  it("the press's end is reported at its release, wherever the pointer went, or the key's keyup", () => {
+    // The earlier tests' presses never ended: end them first.
+    fireEvent.pointerUp(window);
+    fireEvent.keyUp(window);
+    vi.mocked(releasePrimedTrack).mockClear();
+    const button = renderButton(a);
+    fireEvent.pointerDown(button, { button: 0 });
+    expect(releasePrimedTrack).not.toHaveBeenCalled();
+    // Released elsewhere (the pointer left the button): still the end of the press.
+    fireEvent.pointerUp(document.body);
+    expect(releasePrimedTrack).toHaveBeenCalledOnce();
+    fireEvent.pointerUp(document.body);
+    expect(releasePrimedTrack).toHaveBeenCalledOnce();
+    fireEvent.keyDown(button, { key: 'Enter' });
+    fireEvent.keyUp(button, { key: 'Enter' });
+    expect(releasePrimedTrack).toHaveBeenCalledTimes(2);
+    fireEvent.pointerDown(button, { button: 0 });
+    fireEvent.pointerCancel(button);
+    expect(releasePrimedTrack).toHaveBeenCalledTimes(3);
   });
 
   it('nothing to start (no track yet): nothing loads', () => {

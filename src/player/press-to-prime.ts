@@ -4,7 +4,7 @@
  * `keydown` that will click it) starts the track's element loading, and the click then plays that
  * element. A person's press comes 50-150 ms before the click; the load overlaps it.
  */
-import { primeTrack } from './start-player';
+import { primeTrack, releasePrimedTrack } from './start-player';
 import { playerState } from './store';
 import type { PlayerTrack } from './types';
 
@@ -34,17 +34,36 @@ const CLICK_KEYS: ReadonlySet<string> = new Set(['Enter', ' ']);
  * click pauses or resumes it (clickTrack, playFromTrackPage), so a press on it does nothing.
  */
 export function pressToPrime(target: PressTarget): PressToPrimeProps {
-  const press = () => {
+  const press = (ends: readonly string[]) => {
     const current = playerState.currentTrack;
     const track = typeof target === 'function' ? target(current) : target;
-    if (track && track.id !== current?.id) primeTrack(track);
+    if (!track || track.id === current?.id) return;
+    primeTrack(track);
+    untilPressEnds(ends, releasePrimedTrack);
   };
   return {
     onPointerDown: (event) => {
-      if (event.button === 0) press();
+      if (event.button === 0) press(POINTER_ENDS);
     },
     onKeyDown: (event) => {
-      if (CLICK_KEYS.has(event.key)) press();
+      if (CLICK_KEYS.has(event.key)) press(KEY_ENDS);
     },
   };
+}
+
+/** The events that end a press: the click (if any) follows them. */
+const POINTER_ENDS = ['pointerup', 'pointercancel'] as const;
+const KEY_ENDS = ['keyup', 'blur'] as const;
+
+/**
+ * Calls `ended` once, at the first of `events` on the window (wherever the pointer or focus went):
+ * the primed track's drop timer counts from the release, not the press (PlayerEngine.PRIME_MS).
+ */
+function untilPressEnds(events: readonly string[], ended: () => void): void {
+  if (typeof window === 'undefined') return;
+  const end = () => {
+    for (const type of events) window.removeEventListener(type, end, true);
+    ended();
+  };
+  for (const type of events) window.addEventListener(type, end, true);
 }

@@ -23,6 +23,7 @@ export interface AudioSourceOf {
 let running: (() => void) | null = null;
 let prepare: ((tracks: readonly PlayerTrack[]) => void) | null = null;
 let prime: ((track: PlayerTrack) => void) | null = null;
+let primeReleased: (() => void) | null = null;
 
 /**
  * Readies the audio of tracks on screen (a list the listener may click): their URLs are signed
@@ -40,15 +41,22 @@ export function primeTrack(track: PlayerTrack): void {
   prime?.(track);
 }
 
+/** That press ended (released, cancelled): a click, if one comes, comes now. */
+export function releasePrimedTrack(): void {
+  primeReleased?.();
+}
+
 export function startPlayer(options: StartPlayerOptions): () => void {
   running?.();
   const stopPersistence = startPersistence();
   const engine = startAudioEngine(options);
   prepare = options.sourceOf?.prepare ?? null;
   prime = engine.prime;
+  primeReleased = engine.primeReleased;
   const stop = () => {
     prepare = null;
     prime = null;
+    primeReleased = null;
     engine.stop();
     stopPersistence();
     if (running === stop) running = null;

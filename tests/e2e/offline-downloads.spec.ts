@@ -26,7 +26,7 @@ test('premium: download a playlist, play it offline, plays count once on reconne
   test.setTimeout(240_000);
   const request = page.request;
   // The seeded premium listener: an account older than an hour, so its plays earn (a fresh
-  // account's are refused 'new_account', docs/plays.md). Its playlists here are its own.
+  // account's are held until then, docs/plays.md). Its playlists here are its own.
   const user = { id: await demoUserId(request, DEMO.premium) };
   const tag = Math.random().toString(36).slice(2, 7);
   const since = new Date().toISOString();

@@ -589,9 +589,37 @@ test.describe('at 375 px', () => {
     await shot(page, 'mobile-now-playing');
     await player.dragDown(page.getByTestId('now-playing-drag-area'), 200);
     await expect(player.nowPlaying).toHaveCount(0);
+    // Its close button does not move while the view opens: a press the moment it shows lands on
+    // it (Mantine's default fade-down slid it 20 px, and a loaded run clicked where it had been).
+    await recordCloseButtonBoxes(page);
     await player.button('Open now playing').click();
+    await expect.poll(() => recordedCloseButtonBoxes(page), { timeout: 30_000 }).toHaveLength(20);
+    expect(new Set(await recordedCloseButtonBoxes(page)).size).toBe(1);
     await player.nowPlaying.getByRole('button', { name: 'Close now playing' }).click();
     await expect(player.nowPlaying).toHaveCount(0);
     await player.expectAudioAdvancing();
   });
 });
+
+/**
+ * From now on, the box of now playing's 'Close now playing' in each of the first 20 frames it is
+ * on screen (recordedCloseButtonBoxes reads them).
+ */
+async function recordCloseButtonBoxes(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const boxes: string[] = [];
+    (window as unknown as { __closeBoxes: string[] }).__closeBoxes = boxes;
+    const sample = () => {
+      const button = document.querySelector('[aria-label="Close now playing"]');
+      if (button) {
+        const r = button.getBoundingClientRect();
+        boxes.push(`${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}`);
+      }
+      if (boxes.length < 20) requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+const recordedCloseButtonBoxes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __closeBoxes: string[] }).__closeBoxes);

@@ -211,6 +211,89 @@ describe('a listener cannot inflate plays', () => {
   });
 });
 
+describe("a new account's held plays (docs/plays.md 'Held plays')", () => {
+  it('are counted neither early nor past the bounds at release, and a ban refuses them', async () => {
+    const fresh = await createUser(t.db); // created now: inside its first hour
+    const track = await newTrack(artist);
+    const { rows } = await t.db.query<{ n: number }>(
+      'select public.max_counted_plays_per_day() as n',
+    );
+    const bound = Number(rows[0]!.n);
+    for (let i = 0; i < bound + 3; i++) {
+      await fetchAudio(fresh, track.path);
+      const x = await play(fresh, track.id);
+      verifyClientError(x, 'held play');
+      verify(!counted(x), "a new account's play counted inside its first hour", x);
+    }
+    // The release is the server's job, not an RPC; the account's age and confirmation live in
+    // the auth schema, which the API does not expose.
+    const early = await t.request('POST', '/rest/v1/rpc/release_held_plays', {
+      as: fresh,
+      body: JSON.stringify({ p_limit: 1000 }),
+    });
+    verify(early.status >= 400 && early.status < 500, 'release_held_plays as the listener', early);
+    const moved = await t.request('PATCH', `/rest/v1/play_events?listener_id=eq.${fresh.id}`, {
+      as: fresh,
+      body: JSON.stringify({ held: false, counted: true }),
+    });
+    verify(
+      moved.status >= 400 || moved.body.trim() === '[]' || moved.body.trim() === '',
+      'held rows written by the listener',
+      moved,
+    );
+    const held = await t.db.query<{ n: number }>(
+      'select count(*)::int as n from public.play_events where listener_id = $1 and held',
+      [fresh.id],
+    );
+    verify(held.rows[0]!.n === bound + 3, `${held.rows[0]!.n} held plays of ${bound + 3}`);
+    await t.db.query('select public.release_held_plays(10000)');
+    let s = await trackState(track.id);
+    verify(
+      s.plays === 0 && Number(s.ledger) === 0,
+      `held plays earned inside the hour: ${JSON.stringify(s)}`,
+    );
+
+    // Past the hour: counted up to the daily bound, the ledger matching.
+    await t.db.query(
+      `update auth.users set created_at = now() - interval '2 hours' where id = $1`,
+      [fresh.id],
+    );
+    await t.db.query('select public.release_held_plays(10000)');
+    s = await trackState(track.id);
+    verify(
+      s.plays === bound,
+      `${s.plays} plays released for one listener and day (bound ${bound})`,
+    );
+    verify(s.events === s.plays, `plays ${s.plays} but ${s.events} counted events`);
+    verify(
+      Number(s.ledger) === Number((s.plays * 0.0021).toFixed(4)),
+      `ledger ${s.ledger} for ${s.plays} plays`,
+    );
+    verify((await ledgerMismatches()).length === 0, 'a balance is not its ledger’s sum');
+
+    // Banned before the hour: refused for good.
+    const banned = await createUser(t.db);
+    const other = await newTrack(artist);
+    await fetchAudio(banned, other.path);
+    verifyClientError(await play(banned, other.id), 'held play');
+    const ban = await t.request('POST', '/rest/v1/rpc/admin_sanction_user', {
+      as: admin,
+      body: JSON.stringify({ p_user: banned.id, p_kind: 'ban', p_reason: 'Fake plays' }),
+    });
+    verify(ban.status === 200, 'ban', ban);
+    await t.db.query(
+      `update auth.users set created_at = now() - interval '2 hours' where id = $1`,
+      [banned.id],
+    );
+    await t.db.query('select public.release_held_plays(10000)');
+    const o = await trackState(other.id);
+    verify(
+      o.plays === 0 && Number(o.ledger) === 0,
+      `a banned account's held play earned: ${JSON.stringify(o)}`,
+    );
+  });
+});
+
 describe('money', () => {
   it('balances stay the ledger’s sum under concurrent plays, withdrawals and rejections', async () => {
     const earner = await createUser(t.db, { established: true });

@@ -20,6 +20,7 @@ import {
 import { useStableLiveQuery } from '../repositories/hooks';
 import { fetchOnDemand, onSyncPulled } from '../sync/app-sync';
 import { offlineAudioPath } from '@/lib/offline-audio';
+import { whenShellOffline } from '@/lib/service-worker';
 import {
   collectionKey,
   isRecorded,
@@ -95,6 +96,7 @@ function startFor(userId: string): DownloadManager {
     db: getDb(),
     userId,
     sign: (trackId) => signFor(userId, trackId),
+    shellOffline: whenShellOffline,
   });
   manager = m;
   void m.start();

@@ -194,6 +194,44 @@ describe('DownloadManager', () => {
     }
   });
 
+  it("is 'done' only once the app itself opens offline (the service worker ready), not when the file is stored", async () => {
+    let shellReady: () => void = () => undefined;
+    let asked = 0;
+    const shell = new Promise<void>((resolve) => (shellReady = resolve));
+    const m = manager({
+      shellOffline: () => {
+        asked += 1;
+        return shell;
+      },
+    });
+    await m.start();
+    await m.enqueue(['a'], 'track');
+    await until(async () => (await stored(m, 'a')) !== null);
+    // Stored whole, but the worker is still installing: not downloaded yet.
+    expect(asked).toBe(1);
+    expect(await row('a')).toMatchObject({ state: 'downloading' });
+    shellReady();
+    await m.idle();
+    expect(await row('a')).toMatchObject({ state: 'done', receivedBytes: SIZE });
+    expect(await stored(m, 'a')).toEqual(fileOf('a'));
+  });
+
+  it('a file whose app could not be saved offline fails, and pausing while it waits pauses it', async () => {
+    const m = manager({ shellOffline: () => Promise.reject(new Error('install failed')) });
+    await m.start();
+    await m.enqueue(['a'], 'track');
+    await m.idle();
+    expect(await row('a')).toMatchObject({ state: 'failed', error: DOWNLOAD_FAILED_MESSAGE });
+
+    const waiting = manager({ userId: 'u2', shellOffline: () => new Promise<void>(() => {}) });
+    await waiting.start();
+    await waiting.enqueue(['b'], 'track');
+    await until(async () => (await stored(waiting, 'b')) !== null);
+    await waiting.pause('b');
+    await waiting.idle();
+    expect(await row('b', 'u2')).toMatchObject({ state: 'paused' });
+  });
+
   it('pauses and resumes one file from the bytes kept; a paused file is not stored', async () => {
     const m = manager();
     await m.start();

@@ -45,6 +45,12 @@ export interface DownloadManagerDeps {
   retries?: number;
   /** The pause before the first of those tries; doubled for each next one. */
   retryDelayMs?: number;
+  /**
+   * Resolves once the app itself opens offline (whenShellOffline: the service worker installed
+   * and controlling the page). A file is 'done' only then: on a first visit the worker may still
+   * be precaching the shell when the file is stored. Default: at once.
+   */
+  shellOffline?: () => Promise<void>;
 }
 
 interface Active {
@@ -78,6 +84,7 @@ export class DownloadManager {
       partBytes: deps.partBytes ?? 512 * 1024,
       retries: deps.retries ?? 3,
       retryDelayMs: deps.retryDelayMs ?? 1000,
+      shellOffline: deps.shellOffline ?? (() => Promise.resolve()),
     };
     this.parts = new DownloadParts(() => this.cache(), this.deps.origin, deps.userId);
   }
@@ -259,6 +266,9 @@ export class DownloadManager {
     const active: Active = { trackId, controller: new AbortController(), reason: null };
     this.active = active;
     const kept = keptOf([]);
+    // Asked now, so a first visit's service worker installs while the file downloads.
+    const shell = this.deps.shellOffline();
+    shell.catch(() => undefined); // awaited below; a failure before then is not unhandled
     try {
       Object.assign(kept, keptOf(await this.parts.read(trackId)));
       await this.table().update(key, {
@@ -275,6 +285,8 @@ export class DownloadManager {
         }),
       );
       await this.parts.drop(trackId);
+      // 'Downloaded' promises the track plays offline: the app must open offline as well.
+      await this.untilAborted(shell, active);
       // Cancelled while it was being stored: the file goes with the row.
       if (active.reason === 'cancel' || !(await this.table().get(key))) {
         await cache.delete(this.keyOf(trackId));
@@ -338,6 +350,17 @@ export class DownloadManager {
         if (active.reason) throw error;
       }
     }
+  }
+
+  /** Waits for `promise`; throws an AbortError once the file is paused, cancelled or stopped. */
+  private untilAborted<T>(promise: Promise<T>, active: Active): Promise<T> {
+    const { signal } = active.controller;
+    const aborted = new Promise<never>((_, reject) => {
+      const abort = () => reject(new DOMException('The download was stopped.', 'AbortError'));
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    });
+    return Promise.race([promise, aborted]);
   }
 
   /** Waits `ms`, or less when the file is paused, cancelled or stopped meanwhile. */

@@ -329,6 +329,7 @@ export type Database = {
           counted: boolean
           created_at: string
           device_id: string | null
+          held: boolean
           id: string
           listener_id: string
           offline: boolean
@@ -342,6 +343,7 @@ export type Database = {
           counted?: boolean
           created_at?: string
           device_id?: string | null
+          held?: boolean
           id?: string
           listener_id: string
           offline?: boolean
@@ -355,6 +357,7 @@ export type Database = {
           counted?: boolean
           created_at?: string
           device_id?: string | null
+          held?: boolean
           id?: string
           listener_id?: string
           offline?: boolean
@@ -1194,6 +1197,14 @@ export type Database = {
       }
     }
     Functions: {
+      account_banned: {
+        Args: { p_user: string }
+        Returns: boolean
+      }
+      account_established: {
+        Args: { p_listener: string; p_at: string }
+        Returns: boolean
+      }
       account_restriction: {
         Args: { p_user: string }
         Returns: string
@@ -1362,6 +1373,10 @@ export type Database = {
         Args: { p_listener: string; p_track: string; p_at: string }
         Returns: string
       }
+      play_cap_refusal: {
+        Args: { p_listener: string; p_track: string; p_at: string }
+        Returns: string
+      }
       play_evidence_max_age: {
         Args: never
         Returns: string
@@ -1452,6 +1467,10 @@ export type Database = {
       refuse_sanctioned_caller: {
         Args: { p_need: string }
         Returns: undefined
+      }
+      release_held_plays: {
+        Args: { p_limit?: number }
+        Returns: number
       }
       renew_track_downloads: {
         Args: { device_id?: string }

@@ -8,7 +8,8 @@ export const REFUSAL_LABELS: Record<PlayRefusal, string> = {
   not_enough_audio: 'Too little audio',
   too_fast: 'Faster than playback',
   own_track: 'Own track',
-  new_account: 'New account',
+  /** Since issue 34 a new account's listens are held; refused only when it is banned first. */
+  new_account: 'New account, banned',
   daily_track_limit: 'Daily limit (track)',
   daily_listener_limit: 'Daily limit (listener)',
   not_downloaded: 'Offline, not downloaded',

@@ -78,7 +78,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     id: 'earnings-per-play',
     category: 'payouts',
     question: 'How much do artists earn, and what counts as a play?',
-    answer: `Artists earn ${PAYOUT.ratePer1000PlaysEur} EUR per 1,000 counted plays, and 100% of it goes to the artist: ${PRODUCT_NAME} takes no platform fee. A play counts once per listener, track and session, after 30 seconds of listening or after the whole track if it is shorter. Plays of your own tracks from your account never count, the number of counted plays per listener and track per day is limited, and plays made offline count when the listener's device reconnects.`,
+    answer: `Artists earn ${PAYOUT.ratePer1000PlaysEur} EUR per 1,000 counted plays, and 100% of it goes to the artist: ${PRODUCT_NAME} takes no platform fee. A play counts once per listener, track and session, after 30 seconds of listening or after the whole track if it is shorter. Plays of your own tracks from your account never count, the number of counted plays per listener and track per day is limited, plays from a new account count once it is an hour old and its email address is confirmed, and plays made offline count when the listener's device reconnects.`,
   },
   {
     id: 'withdrawing-earnings',

@@ -59,6 +59,10 @@ export function NowPlayingView({
       fullScreen
       title="Now playing"
       closeButtonProps={{ 'aria-label': 'Close now playing' }}
+      // A fade, not Mantine's default fade-down: the view's controls are where they stay from
+      // the first frame, so a press as soon as they show lands on them (player.spec at 375 px
+      // once clicked 'Close now playing' where the sliding button had just been, under load).
+      transitionProps={{ transition: 'fade' }}
     >
       {track && (
         <Box

@@ -17,11 +17,13 @@ const WARM_UP_MS = 3000;
 
 /**
  * Starts the engine. `stop` stops it and frees the audio; `prime` is PlayerEngine.prime (a press
- * on a track's play button, before its click: the track's Howl starts loading now).
+ * on a track's play button, before its click: the track's Howl starts loading now) and
+ * `primeReleased` its end (PlayerEngine.primeReleased).
  */
 export function startAudioEngine(options: Pick<EngineOptions, 'currentUserId' | 'sourceOf'>): {
   stop: () => void;
   prime: (track: PlayerTrack) => void;
+  primeReleased: () => void;
 } {
   // Howler (10 KiB gzip) loads when the page is idle or at the first press, whichever is first,
   // and makes its AudioContext then (warmUp): never in the click that plays (docs/player.md).
@@ -52,5 +54,6 @@ export function startAudioEngine(options: Pick<EngineOptions, 'currentUserId' | 
       stop();
     },
     prime: (track) => engine.prime(track),
+    primeReleased: () => engine.primeReleased(),
   };
 }

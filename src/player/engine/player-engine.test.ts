@@ -221,6 +221,22 @@ describe('PlayerEngine', () => {
     expect(backend.sounds).toHaveLength(1);
   });
 
+  it('a press held past 2 s (a slow device, a long press) still plays the element it loaded', async () => {
+    const engine = new PlayerEngine({ backend, currentUserId: () => null });
+    stop();
+    stop = engine.start();
+    engine.prime(b);
+    const primed = backend.sound('b');
+    await vi.advanceTimersByTimeAsync(4000);
+    primed.load(100);
+    engine.primeReleased();
+    actions.clickTrack([a, b, c], b);
+    await settle();
+    expect(backend.sound('b')).toBe(primed);
+    expect(primed.calls).toEqual(['play']);
+    expect(backend.sounds).toHaveLength(1);
+  });
+
   it('a press with no play after it is dropped, and a failed one is loaded again by the click', async () => {
     const engine = new PlayerEngine({ backend, currentUserId: () => null });
     stop();
@@ -229,7 +245,17 @@ describe('PlayerEngine', () => {
     // Another press replaces it.
     engine.prime(b);
     expect(backend.live()).toEqual(['b']);
-    await vi.advanceTimersByTimeAsync(2000);
+    // Held: however long the press lasts, its load stays; dropped 2 s after its release.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(backend.live()).toEqual(['b']);
+    engine.primeReleased();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(backend.live()).toEqual(['b']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(backend.live()).toEqual([]);
+    // A press whose end never comes is dropped too, later.
+    engine.prime(a);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(backend.live()).toEqual([]);
 
     engine.prime(c);

@@ -40,8 +40,15 @@ export const TICK_MS = 250;
  * lock screen's metadata set, even if the page was never idle (whenIdle's timeout).
  */
 export const SETTLE_MS = 1000;
-/** A track primed by a press on its play button is dropped when no play follows within this. */
+/**
+ * A track primed by a press on its play button is dropped when no play follows within this of the
+ * press's end (its release: pointerup, pointercancel, keyup). Counted from the release, not the
+ * press: a press held long, or a slow device, keeps its load (player.spec once lost it when the
+ * press lasted past 2 s under load, and the click loaded the track a second time).
+ */
 export const PRIME_MS = 2000;
+/** A press whose end is never reported (the page lost the pointer) drops its track after this. */
+export const PRIME_HELD_MS = 30_000;
 
 export interface EngineOptions {
   backend: AudioBackend;
@@ -166,7 +173,8 @@ export class PlayerEngine {
    * element starts loading now, so the click finds its request already out instead of waiting
    * for the click's task and the frame after it (docs/player.md, "Loading from the press"). A
    * press on the current or the preloaded track does nothing; a press with no play after it is
-   * dropped after PRIME_MS (its Howl is unloaded, its element goes back to Howler's pool).
+   * dropped PRIME_MS after its end (primeReleased; its Howl is unloaded, its element goes back to
+   * Howler's pool), or PRIME_HELD_MS after it when its end never comes.
    */
   prime(track: PlayerTrack): void {
     if (
@@ -177,6 +185,13 @@ export class PlayerEngine {
       return;
     this.dropPrimed();
     this.primed = this.createLoaded(track);
+    this.primeTimer = setTimeout(() => this.dropPrimed(), PRIME_HELD_MS);
+  }
+
+  /** The press that primed a track has ended: its click, if one comes, comes now. */
+  primeReleased(): void {
+    if (!this.primed) return;
+    this.clearPrimeTimer();
     this.primeTimer = setTimeout(() => this.dropPrimed(), PRIME_MS);
   }
 

@@ -29,6 +29,9 @@ const ADMINS: FunctionCase = { anon: 'refused', user: 'refused', admin: 'allowed
 export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Account sanctions (docs/trust-and-safety.md): only admins create or lift them. */
   account_restriction: NOBODY,
+  /** Held plays of new accounts (docs/plays.md): the release job's, the server's own connection. */
+  account_banned: NOBODY,
+  account_established: NOBODY,
   add_track_to_playlist: USERS,
   admin_lift_sanction: ADMINS,
   admin_artists: ADMINS,
@@ -56,6 +59,7 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   plan_allows_offline: EVERYONE,
   plan_from_subscriptions: NOBODY,
   play_bound_refusal: NOBODY,
+  play_cap_refusal: NOBODY,
   post_ledger_entry: NOBODY,
   process_withdrawal: ADMINS,
   profiles_check_featured: TRIGGER,
@@ -65,7 +69,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   record_offline_play: USERS,
   record_served_audio: NOBODY,
   refresh_admins: NOBODY,
+  refuse_held_plays_of_banned: TRIGGER,
   renew_track_downloads: USERS,
+  release_held_plays: NOBODY,
   request_withdrawal: USERS,
   resolve_track_report: ADMINS,
   retry_track_processing: USERS,

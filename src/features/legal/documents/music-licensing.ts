@@ -75,6 +75,7 @@ export const musicLicensing: LegalDocument = {
         'It counts after 30 seconds of listening, or after the whole track if the track is shorter than 30 seconds.',
         'Plays by the artist who uploaded the track never count.',
         'The number of plays that count per listener and track each day is limited, to keep play counts fair.',
+        'Plays from an account in its first hour, or before its email address is confirmed, are held: they count, within the daily limits of the day they were made, once the account is an hour old and its email address is confirmed. Held plays of an account that is banned first never count.',
         'Plays made offline from downloads are counted when the device reconnects.',
       ],
     },
