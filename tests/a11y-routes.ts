@@ -5,17 +5,32 @@
  * the tree no longer has. docs/screens.md, "Accessibility checks", says how to add one.
  */
 
+import type { Page } from '@playwright/test';
+
 /** Who opens the page: signed out, or one of the seeded demo accounts. */
 export type A11yRole = 'visitor' | 'listener' | 'artist' | 'admin';
 
 /** Ids the parameterised routes are opened with (made once per run from the demo catalogue). */
 export interface A11yFixtures {
   trackId: string;
+  /** Its title (the row's 'More options for …' button). */
+  trackTitle: string;
   artistName: string;
   /** A playlist of the demo listener. */
   playlistId: string;
   /** Another user's profile (the demo artist's). */
   otherUserId: string;
+}
+
+/**
+ * A state of the page axe checks too, after the page itself: a dialog or menu opened. `open`
+ * leaves it open and waits for it; the page is opened afresh for the next route.
+ */
+export interface A11yState {
+  name: string;
+  /** Only at this size (a phone menu exists at 375 px only). */
+  only?: 'desktop' | 'mobile';
+  open: (page: Page, f: A11yFixtures) => Promise<void>;
 }
 
 export interface A11yRoute {
@@ -29,13 +44,28 @@ export interface A11yRoute {
    * string the page shows only when loaded, so axe checks the page a user reads.
    */
   ready?: string | RegExp;
-  /** Where the page settles when it is not `path` (a page that redirects on purpose). */
-  settlesAt?: RegExp;
+  /** Dialogs and menus of the page, each checked open. */
+  states?: A11yState[];
 }
+
+/** Presses the button named `button` and waits until `role` named `name` shows. */
+const opens =
+  (button: string, role: 'dialog' | 'menu', name?: string): A11yState['open'] =>
+  async (page) => {
+    await page.getByRole('button', { name: button }).first().click();
+    await page
+      .getByRole(role, name ? { name } : {})
+      .first()
+      .waitFor({ state: 'visible' });
+  };
 
 export const A11Y_ROUTES: A11yRoute[] = [
   // Public pages (prerendered).
-  { route: '/', role: 'visitor' },
+  {
+    route: '/',
+    role: 'visitor',
+    states: [{ name: 'phone menu', only: 'mobile', open: opens('Open menu', 'dialog') }],
+  },
   { route: '/comparison', role: 'visitor' },
   { route: '/faq', role: 'visitor' },
   { route: '/changelog', role: 'visitor' },
@@ -57,9 +87,17 @@ export const A11Y_ROUTES: A11yRoute[] = [
   { route: '/verify-email/', role: 'visitor', path: '/verify-email' },
   { route: '/verify-email/success', role: 'visitor' },
   // Signed-in listener (the demo premium account: no house ads opening at random moments).
-  { route: '/home', role: 'listener' },
+  {
+    route: '/home',
+    role: 'listener',
+    states: [{ name: 'menu', only: 'mobile', open: opens('Open menu', 'dialog', 'Menu') }],
+  },
   { route: '/explore', role: 'listener' },
-  { route: '/library', role: 'listener' },
+  {
+    route: '/library',
+    role: 'listener',
+    states: [{ name: 'New playlist', open: opens('New playlist', 'dialog', 'New playlist') }],
+  },
   { route: '/subscription', role: 'listener' },
   { route: '/profile/', role: 'listener', path: '/profile' },
   { route: '/profile/$userId', role: 'listener', path: (f) => `/profile/${f.otherUserId}` },
@@ -69,7 +107,17 @@ export const A11Y_ROUTES: A11yRoute[] = [
     role: 'listener',
     path: (f) => `/artist/${encodeURIComponent(f.artistName)}`,
   },
-  { route: '/playlist/$id', role: 'listener', path: (f) => `/playlist/${f.playlistId}` },
+  {
+    route: '/playlist/$id',
+    role: 'listener',
+    path: (f) => `/playlist/${f.playlistId}`,
+    states: [
+      {
+        name: 'row menu',
+        open: (page, f) => opens(`More options for ${f.trackTitle}`, 'menu')(page, f),
+      },
+    ],
+  },
   // Artist (Studio).
   { route: '/upload', role: 'artist' },
   { route: '/payouts', role: 'artist' },

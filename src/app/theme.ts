@@ -50,6 +50,14 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   components: {
+    // A dialog's close button is an icon: it needs a name (axe 'button-name'). A dialog that
+    // says more ('Close queue') passes its own closeButtonProps.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // Mantine puts a focusable role="presentation" placeholder first in every menu, which a menu
+    // may not own (axe 'aria-required-children'). Without it the dropdown itself takes the focus
+    // on open and the arrow keys move to the items, as before.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Mantine's previous/next/first/last page buttons are icons without a name (axe
     // 'button-name'): every Pagination gets one. A plain object, not Pagination.extend(), so the
     // component is not pulled into the entry chunk.

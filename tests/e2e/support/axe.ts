@@ -35,6 +35,7 @@ export async function a11yFixtures(request: APIRequestContext): Promise<A11yFixt
   const playlistId = await seedPlaylist(request, listener, 'Accessibility check', [track!.id]);
   return {
     trackId: track!.id,
+    trackTitle: track!.title,
     artistName: row!.artist,
     playlistId,
     otherUserId: await demoUserId(request, DEMO.artist),
@@ -50,7 +51,7 @@ export async function axeViolations(page: Page, label: string): Promise<string[]
   return violations.flatMap((v) =>
     v.nodes.map(
       (n) =>
-        `${label}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${n.target.join(' ')} ${n.html.slice(0, 160)}`,
+        `${label}: ${v.id} (${v.impact ?? '?'}) ${v.help}: ${n.target.join(' ')} ${n.html.slice(0, 160)} | ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300)}`,
     ),
   );
 }
@@ -81,6 +82,16 @@ export async function axeEveryRoute(
     const path = a11yPath(route, fixtures);
     await openSettled(page, path, route.ready);
     found.push(...(await axeViolations(page, path)));
+    const size = (page.viewportSize()?.width ?? 1440) < 768 ? 'mobile' : 'desktop';
+    let fresh = true;
+    for (const state of route.states ?? []) {
+      if (state.only && state.only !== size) continue;
+      // Each state from the page as it opens, not with the previous state's dialog still up.
+      if (!fresh) await openSettled(page, path, route.ready);
+      fresh = false;
+      await state.open(page, fixtures);
+      found.push(...(await axeViolations(page, `${path} (${state.name} open)`)));
+    }
   }
   return found;
 }
