@@ -34,7 +34,15 @@ test('before hydration an auth form sends nothing: no password in a URL or a req
       }
     }, SECRET);
     await submit.click({ force: true });
+    // requestSubmit() sends the form even with its button disabled: a native POST to the page,
+    // without the disabled fields. Waited for, so the next page's goto does not race it.
+    const sentNatively = page.waitForRequest(
+      (r) => r.isNavigationRequest() && r.method() === 'POST',
+    );
+    const committed = page.waitForEvent('framenavigated', (f) => f === page.mainFrame());
     await page.evaluate(() => document.querySelector('form')?.requestSubmit());
+    await sentNatively;
+    await committed;
     await page.waitForLoadState();
     expect(page.url()).not.toContain(SECRET);
   }
