@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, profile, trace-offline and scale (not in the default set), rest, ops, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
+ * decides no test. Sections: frontend, lighthouse, lighthouse-auth, profile, trace-offline and scale (not in the default set), rest, ops, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -34,6 +34,13 @@ if (wants('frontend')) {
   printFrontend(await measureFrontend(distDir));
   const { measureAppPages, printAppPages } = await import('./frontend-app');
   printAppPages(await measureAppPages(distDir, ['/home', '/explore', '/library']));
+}
+
+if (named('lighthouse-auth')) {
+  // The auth pages (docs/auth.md, "Prerendered auth pages") next to the landing page, signed out.
+  ensureApp();
+  const { printLighthouse, runLighthouse } = await import('./lighthouse');
+  printLighthouse(await runLighthouse(distDir, ['/', '/login', '/signup', '/forgot-password']));
 }
 
 if (wants('lighthouse')) {

@@ -8,7 +8,10 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app';
 import { createAppRouter } from './create-router';
 
-/** Public routes of spec section 2: the same for every visitor, so they can be rendered once. */
+/**
+ * Public routes of spec section 2 and the auth pages: the same for every visitor, so they can be
+ * rendered once.
+ */
 export const PRERENDERED_PATHS = [
   '/',
   '/comparison',
@@ -23,8 +26,12 @@ export const PRERENDERED_PATHS = [
   '/cookie-policy',
   '/music-licensing',
   '/accessibility-statement',
-  // Not the auth pages: a form submitted before hydration would send its fields (a password)
-  // as a plain GET. They render on the client only.
+  // The auth pages a visitor lands on: their forms stay disabled until hydration (AuthForm), so
+  // a submit before it can never send a password (docs/auth.md, "Prerendered auth pages").
+  // Not /reset-password and /verify-email: they read the link's tokens or query on the client.
+  '/login',
+  '/signup',
+  '/forgot-password',
 ] as const;
 
 export interface PrerenderedPage {

@@ -31,6 +31,13 @@ const dark: MantineColorsTuple = [
 const fontFamily =
   "'Inter Variable', Inter, system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
+const PAGE_CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 export const theme = createTheme({
   primaryColor: 'ember',
   primaryShade: 5,
@@ -42,4 +49,24 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  components: {
+    // A dialog's close button is an icon: it needs a name (axe 'button-name'). A dialog that
+    // says more ('Close queue') passes its own closeButtonProps.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // Mantine puts a focusable role="presentation" placeholder first in every menu, which a menu
+    // may not own (axe 'aria-required-children'). Without it the dropdown itself takes the focus
+    // on open and the arrow keys move to the items, as before.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Mantine's previous/next/first/last page buttons are icons without a name (axe
+    // 'button-name'): every Pagination gets one. A plain object, not Pagination.extend(), so the
+    // component is not pulled into the entry chunk.
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+          'aria-label': PAGE_CONTROL_LABELS[control],
+        }),
+      },
+    },
+  },
 });

@@ -62,7 +62,7 @@ for (const width of ['desktop', 'mobile'] as const) {
       await dialog.getByRole('button', { name: 'Create Playlist' }).click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(/\/library\?tab=playlists$/);
-      const card = page.getByRole('link', { name: 'Night Drive, 0 tracks' });
+      const card = page.getByRole('link', { name: 'Night Drive 0 tracks' });
       await expect(card).toBeVisible();
       await expect
         .poll(() =>

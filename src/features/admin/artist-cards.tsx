@@ -42,6 +42,8 @@ export function ArtistCards({ page, pageIndex, onPage }: ArtistCardsProps) {
                 <Group wrap="nowrap" gap="sm">
                   <Avatar
                     src={a.avatar}
+                    // Decorative: the name is the link next to it.
+                    alt=""
                     name={a.name || a.email || '?'}
                     color="initials"
                     radius="xl"

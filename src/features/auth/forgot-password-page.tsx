@@ -3,6 +3,7 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { resetPassword } from '@/data/auth';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { ErrorBox } from './components/error-box';
 
@@ -47,7 +48,7 @@ export function ForgotPasswordPage() {
           If an account exists for {sentTo}, a reset link is on its way. Please check your inbox.
         </Alert>
       ) : null}
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <AuthForm onSubmit={(e) => void submit(e)}>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -65,7 +66,7 @@ export function ForgotPasswordPage() {
             Send reset link
           </Button>
         </Stack>
-      </form>
+      </AuthForm>
       <Text size="sm" ta="center" c="gray.4">
         Remembered it?{' '}
         <Anchor component={Link} to="/login" underline="always">

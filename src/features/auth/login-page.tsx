@@ -11,6 +11,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { login } from '@/data/auth';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { ErrorBox } from './components/error-box';
 import { GoogleButton } from './components/google-button';
@@ -49,7 +50,7 @@ export function LoginPage({ notice }: { notice?: string }) {
         </Alert>
       ) : null}
       <ErrorBox message={error} />
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <AuthForm onSubmit={(e) => void submit(e)}>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -75,7 +76,7 @@ export function LoginPage({ notice }: { notice?: string }) {
             Log In
           </Button>
         </Stack>
-      </form>
+      </AuthForm>
       <Divider label="or" labelPosition="center" />
       <GoogleButton onError={setError} />
       <Text size="sm" ta="center" c="gray.4">

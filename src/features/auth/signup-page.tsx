@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { signup } from '@/data/auth';
 import { PASSWORD_MIN_LENGTH } from '@/lib/constants';
+import { AuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { ErrorBox } from './components/error-box';
 import { GoogleButton } from './components/google-button';
@@ -55,7 +56,7 @@ export function SignupPage() {
   return (
     <AuthLayout title="Create your account" subtitle="Free forever. No credit card needed.">
       <ErrorBox message={error} />
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <AuthForm onSubmit={(e) => void submit(e)}>
         <Stack gap="md">
           <TextInput
             label="Full name"
@@ -87,7 +88,7 @@ export function SignupPage() {
             Sign Up Free
           </Button>
         </Stack>
-      </form>
+      </AuthForm>
       <Divider label="or" labelPosition="center" />
       <GoogleButton onError={setError} />
       <Text size="xs" c="dimmed" ta="center">

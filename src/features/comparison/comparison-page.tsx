@@ -18,7 +18,14 @@ export function ComparisonPage() {
             offers. Prices are per month in EUR; every plan can be cancelled anytime.
           </Text>
         </Stack>
-        <Table.ScrollContainer minWidth={720} type="native">
+        {/* Scrolls sideways on a phone: a tab stop, so a keyboard can scroll it too (WCAG 2.1.1). */}
+        <Table.ScrollContainer
+          minWidth={720}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Plan comparison table"
+        >
           <Table
             striped
             highlightOnHover

@@ -10,14 +10,20 @@ export interface EarningsChartProps {
 
 /**
  * Earnings per period as bars (recharts). Loaded on demand by EarningsSection, so recharts stays
- * out of every other page's bundle. Hidden from screen readers: the section has the same
- * figures as a table.
+ * out of every other page's bundle. Hidden from screen readers and out of the tab order: the
+ * section has the same figures as a table.
  */
 export default function EarningsChart({ points, tick }: EarningsChartProps) {
   return (
     <div aria-hidden style={{ width: '100%', height: 240 }} data-testid="earnings-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        {/* No accessibility layer: it makes the chart a keyboard stop (tabindex 0) inside a
+            region hidden from assistive technology (axe 'aria-hidden-focus'). */}
+        <BarChart
+          data={points}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid
             strokeDasharray="3 3"
             stroke="var(--mantine-color-dark-4)"

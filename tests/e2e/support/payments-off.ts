@@ -42,7 +42,7 @@ export async function expectNoUpgradeOffers(page: Page, width: string) {
   await expect(dialog).toContainText(`Downloads are part of Premium. ${PAYMENTS_OFF_NOTICE}`);
   await expect(dialog.getByRole('link')).toHaveCount(0);
   await shot(page, `payments-off-download-${width}`);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
   // /upload: the limits without 'Compare plans'.

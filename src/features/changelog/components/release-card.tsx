@@ -36,7 +36,8 @@ export function ReleaseCard({ release }: { release: ChangelogRelease }) {
         </ThemeIcon>
         <Stack gap={4}>
           <Group gap="xs">
-            <Badge color={release.color} variant="filled">
+            {/* Shade 8: white on the default filled shade (6) of violet is 4.4:1, under AA's 4.5. */}
+            <Badge color={`${release.color}.8`} variant="filled">
               {release.version}
             </Badge>
             <Text size="sm" c="dimmed" component="time" dateTime={release.date}>

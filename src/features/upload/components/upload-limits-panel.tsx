@@ -77,7 +77,7 @@ export function UploadLimitsPanel({
             )}
           </>
         ) : (
-          <Stack gap={8} aria-label="Loading upload limits">
+          <Stack gap={8} role="status" aria-busy="true" aria-label="Loading upload limits">
             <Skeleton h={14} />
             <Skeleton h={14} />
             <Skeleton h={14} />
