@@ -24,6 +24,7 @@ import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
 import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
 import { dutiesOf, type Role } from './ops/role';
 import { notOnThisNode } from './ops/idle-jobs';
+import { startAccountJobs, stripeCanceller, type AccountJobs } from './account';
 
 export interface Backend {
   db: Database;
@@ -33,6 +34,8 @@ export interface Backend {
   /** The upload pipeline's job runner (docs/upload.md). */
   processing: TrackProcessing;
   stems: StemJobs;
+  /** Data exports and account deletions (docs/privacy-rights.md). */
+  account: AccountJobs;
   /** What the storage app served to whom: the evidence of plays (docs/plays.md). */
   plays: PlayEvidence;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
@@ -114,6 +117,7 @@ export async function startBackend(
   const closeDb = () => (database ? Promise.resolve() : db.close());
   let processing: TrackProcessing | null = null;
   let stems: StemJobs | null = null;
+  let account: AccountJobs | null = null;
   try {
     const production = isProduction(env);
     // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
@@ -188,6 +192,22 @@ export async function startBackend(
           STRIPE_WEBHOOK_SECRET: stripeSandbox.keys.webhookSecret,
         }
       : env;
+    // Data exports and account deletions (docs/privacy-rights.md): the workers' too.
+    account = (duties.jobs ? startAccountJobs : notOnThisNode)({
+      db,
+      store,
+      mailer,
+      jwtSecret: keys.jwtSecret,
+      publicUrl,
+      cancelSubscription:
+        functionsEnv.STRIPE_SECRET_KEY && !paymentsOff(env)
+          ? stripeCanceller({
+              ...functionsEnv,
+              ...(stripeSandbox ? { STRIPE_API_URL: localUrl } : {}),
+            })
+          : null,
+      log,
+    });
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
@@ -224,6 +244,7 @@ export async function startBackend(
       store,
       processing,
       stems,
+      account,
       plays,
       mailer,
       mounts,
@@ -237,6 +258,7 @@ export async function startBackend(
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();
+        await account?.close();
         await stems?.close();
         await processing?.close();
         await plays.settled();
@@ -244,6 +266,7 @@ export async function startBackend(
       },
     };
   } catch (error) {
+    await account?.close();
     await stems?.close();
     await processing?.close();
     await closeDb();

@@ -4,6 +4,45 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_deletions: {
+        Row: {
+          attempts: number
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          requested_at: string
+          run_after: string
+          stage: string | null
+          state: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          requested_at?: string
+          run_after: string
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          requested_at?: string
+          run_after?: string
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       account_sanctions: {
         Row: {
           created_at: string
@@ -109,35 +148,98 @@ export type Database = {
         }
         Relationships: []
       }
+      data_exports: {
+        Row: {
+          attempts: number
+          created_at: string
+          expires_at: string | null
+          id: string
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          object_name: string | null
+          progress: number
+          requested_on: string
+          run_after: string
+          size_bytes: number | null
+          stage: string | null
+          state: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          object_name?: string | null
+          progress?: number
+          requested_on?: string
+          run_after?: string
+          size_bytes?: number | null
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          object_name?: string | null
+          progress?: number
+          requested_on?: string
+          run_after?: string
+          size_bytes?: number | null
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       earnings_ledger: {
         Row: {
           amount: number
+          anonymised_at: string | null
           created_at: string
+          former_account: string | null
           id: string
           kind: string
           listener_id: string | null
           track_id: string | null
-          user_id: string
+          user_id: string | null
           withdrawal_id: string | null
         }
         Insert: {
           amount: number
+          anonymised_at?: string | null
           created_at?: string
+          former_account?: string | null
           id?: string
           kind: string
           listener_id?: string | null
           track_id?: string | null
-          user_id: string
+          user_id?: string | null
           withdrawal_id?: string | null
         }
         Update: {
           amount?: number
+          anonymised_at?: string | null
           created_at?: string
+          former_account?: string | null
           id?: string
           kind?: string
           listener_id?: string | null
           track_id?: string | null
-          user_id?: string
+          user_id?: string | null
           withdrawal_id?: string | null
         }
         Relationships: [
@@ -1131,8 +1233,10 @@ export type Database = {
       withdrawals: {
         Row: {
           amount: number
+          anonymised_at: string | null
           created_at: string
           details: string
+          former_account: string | null
           held_for_review: string | null
           id: string
           method: string
@@ -1140,12 +1244,14 @@ export type Database = {
           processed_by: string | null
           status: string
           updated_at: string
-          user_id: string
+          user_id: string | null
         }
         Insert: {
           amount: number
+          anonymised_at?: string | null
           created_at?: string
           details: string
+          former_account?: string | null
           held_for_review?: string | null
           id?: string
           method: string
@@ -1153,12 +1259,14 @@ export type Database = {
           processed_by?: string | null
           status?: string
           updated_at?: string
-          user_id?: string
+          user_id?: string | null
         }
         Update: {
           amount?: number
+          anonymised_at?: string | null
           created_at?: string
           details?: string
+          former_account?: string | null
           held_for_review?: string | null
           id?: string
           method?: string
@@ -1166,7 +1274,7 @@ export type Database = {
           processed_by?: string | null
           status?: string
           updated_at?: string
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -1194,9 +1302,17 @@ export type Database = {
       }
     }
     Functions: {
+      account_deletion_grace_days: {
+        Args: never
+        Returns: number
+      }
       account_restriction: {
         Args: { p_user: string }
         Returns: string
+      }
+      accounting_retention_years: {
+        Args: never
+        Returns: number
       }
       add_track_to_playlist: {
         Args: { playlist_id: string; track_id: string }
@@ -1273,6 +1389,14 @@ export type Database = {
       can_edit_track: {
         Args: { p_track_id: string }
         Returns: boolean
+      }
+      cancel_account_deletion: {
+        Args: never
+        Returns: boolean
+      }
+      data_export_link_days: {
+        Args: never
+        Returns: number
       }
       increment_track_plays: {
         Args: { track_id: string; session_id?: string; played_at?: string }
@@ -1386,8 +1510,10 @@ export type Database = {
         Args: { withdrawal_id: string; status: string }
         Returns: {
             amount: number
+            anonymised_at: string | null
             created_at: string
             details: string
+            former_account: string | null
             held_for_review: string | null
             id: string
             method: string
@@ -1395,7 +1521,7 @@ export type Database = {
             processed_by: string | null
             status: string
             updated_at: string
-            user_id: string
+            user_id: string | null
           }
       }
       quality_rank: {
@@ -1465,6 +1591,27 @@ export type Database = {
             valid_until: string
           }[]
       }
+      request_data_export: {
+        Args: never
+        Returns: {
+            attempts: number
+            created_at: string
+            expires_at: string | null
+            id: string
+            last_error: string | null
+            locked_at: string | null
+            locked_by: string | null
+            object_name: string | null
+            progress: number
+            requested_on: string
+            run_after: string
+            size_bytes: number | null
+            stage: string | null
+            state: string
+            updated_at: string
+            user_id: string
+          }
+      }
       request_stem_job: {
         Args: { track_id: string; user_id: string; max_active?: number; max_attempts?: number }
         Returns: unknown[]
@@ -1473,8 +1620,10 @@ export type Database = {
         Args: { amount: number; method: string; details: string }
         Returns: {
             amount: number
+            anonymised_at: string | null
             created_at: string
             details: string
+            former_account: string | null
             held_for_review: string | null
             id: string
             method: string
@@ -1482,7 +1631,7 @@ export type Database = {
             processed_by: string | null
             status: string
             updated_at: string
-            user_id: string
+            user_id: string | null
           }
       }
       require_argument: {
@@ -1507,6 +1656,21 @@ export type Database = {
       retry_track_processing: {
         Args: { track_id: string }
         Returns: undefined
+      }
+      schedule_account_deletion: {
+        Args: { p_user: string }
+        Returns: {
+            attempts: number
+            last_error: string | null
+            locked_at: string | null
+            locked_by: string | null
+            requested_at: string
+            run_after: string
+            stage: string | null
+            state: string
+            updated_at: string
+            user_id: string
+          }
       }
       search_tracks: {
         Args: { q: string; max_results?: number }
