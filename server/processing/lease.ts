@@ -1,5 +1,6 @@
 /**
- * Leases of the database job queues (public.track_jobs, public.stem_jobs; docs/nodes.md): a
+ * Leases of the database job queues (public.track_jobs, public.stem_jobs, and the account jobs
+ * public.data_exports and public.account_deletions, docs/privacy-rights.md; docs/nodes.md): a
  * claim writes a token of its own in `locked_by` and the time in `locked_at`; the holder renews
  * `locked_at` while it works; a running job whose `locked_at` is older than the lease is taken
  * over by the next claim (a killed worker renews nothing). Every write of a holder is fenced by

@@ -210,6 +210,26 @@ describe('account deletion', () => {
       },
       { timeout: 60_000, interval: 200 },
     );
+    // A paid plan through the payment sandbox (the Stripe stand-in), mirrored by its webhook.
+    const checkout = await m.client.functions.invoke<{ id: string }>('create-checkout-session', {
+      body: { planId: 'basic', userId: m.id, email: m.email, promoCode: null },
+    });
+    expect(checkout.error).toBeNull();
+    t.backend.stripeSandbox!.sandbox.completeCheckout(checkout.data!.id, {
+      number: '4242424242424242',
+    });
+    let subscriptionId = '';
+    await vi.waitFor(
+      async () => {
+        const { rows } = await t.db.query<{ id: string }>(
+          `select id from public.subscriptions where user_id = $1 and status = 'active'`,
+          [m.id],
+        );
+        expect(rows).toHaveLength(1);
+        subscriptionId = rows[0]!.id;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     // A realtime socket open before the deletion.
     const live = anon();
     realtimeClients.push(live);
@@ -265,6 +285,10 @@ describe('account deletion', () => {
       for (const r of left) found.push(`${table.schema}.${table.name}: ${r.row.slice(0, 200)}`);
     }
     expect(found).toEqual([]);
+    // The subscription was cancelled at Stripe (at once, not at the period's end).
+    expect(t.backend.stripeSandbox!.sandbox.get('subscriptions', subscriptionId)?.status).toBe(
+      'canceled',
+    );
     // Sign-in refused; the access token finds nothing and writes nothing; the refresh token is dead.
     const signIn = await anon().auth.signInWithPassword({ email: m.email, password: PASSWORD });
     expect(signIn.error).not.toBeNull();
