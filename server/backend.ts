@@ -25,6 +25,7 @@ import { startHeldPlayRelease, type HeldPlayRelease } from './plays/held-plays';
 import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
 import { dutiesOf, type Role } from './ops/role';
 import { notOnThisNode } from './ops/idle-jobs';
+import { startAccountJobs, stripeCanceller, type AccountJobs } from './account';
 
 export interface Backend {
   db: Database;
@@ -34,6 +35,8 @@ export interface Backend {
   /** The upload pipeline's job runner (docs/upload.md). */
   processing: TrackProcessing;
   stems: StemJobs;
+  /** Data exports and account deletions (docs/privacy-rights.md). */
+  account: AccountJobs;
   /** What the storage app served to whom: the evidence of plays (docs/plays.md). */
   plays: PlayEvidence;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
@@ -116,6 +119,7 @@ export async function startBackend(
   let processing: TrackProcessing | null = null;
   let stems: StemJobs | null = null;
   let heldPlays: HeldPlayRelease | null = null;
+  let account: AccountJobs | null = null;
   try {
     const production = isProduction(env);
     // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
@@ -192,6 +196,22 @@ export async function startBackend(
           STRIPE_WEBHOOK_SECRET: stripeSandbox.keys.webhookSecret,
         }
       : env;
+    // Data exports and account deletions (docs/privacy-rights.md): the workers' too.
+    account = (duties.jobs ? startAccountJobs : notOnThisNode)({
+      db,
+      store,
+      mailer,
+      jwtSecret: keys.jwtSecret,
+      publicUrl,
+      cancelSubscription:
+        functionsEnv.STRIPE_SECRET_KEY && !paymentsOff(env)
+          ? stripeCanceller({
+              ...functionsEnv,
+              ...(stripeSandbox ? { STRIPE_API_URL: localUrl } : {}),
+            })
+          : null,
+      log,
+    });
     const mounts: Backend['mounts'] = [
       { path: '/auth/v1', app: createAuthApp({ db, keys, mailer, env, publicUrl }) },
       { path: '/rest/v1', app: rest },
@@ -228,6 +248,7 @@ export async function startBackend(
       store,
       processing,
       stems,
+      account,
       plays,
       mailer,
       mounts,
@@ -241,6 +262,7 @@ export async function startBackend(
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();
+        await account?.close();
         await stems?.close();
         await processing?.close();
         await heldPlays?.close();
@@ -249,6 +271,7 @@ export async function startBackend(
       },
     };
   } catch (error) {
+    await account?.close();
     await stems?.close();
     await processing?.close();
     await heldPlays?.close();

@@ -39,6 +39,7 @@ import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$a
 import { Route as AppPlaylistIdRouteImport } from './routes/_app/playlist.$id'
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile.index'
 import { Route as AppProfileUserIdRouteImport } from './routes/_app/profile.$userId'
+import { Route as AppSettingsPrivacyRouteImport } from './routes/_app/settings_.privacy'
 import { Route as AppTrackTrackIdRouteImport } from './routes/_app/track.$trackId'
 import { Route as AuthVerifyEmailIndexRouteImport } from './routes/_auth/verify-email.index'
 import { Route as AuthVerifyEmailSuccessRouteImport } from './routes/_auth/verify-email.success'
@@ -191,6 +192,11 @@ const AppProfileUserIdRoute = AppProfileUserIdRouteImport.update({
   path: '/profile/$userId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsPrivacyRoute = AppSettingsPrivacyRouteImport.update({
+  id: '/settings_/privacy',
+  path: '/settings/privacy',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTrackTrackIdRoute = AppTrackTrackIdRouteImport.update({
   id: '/track/$trackId',
   path: '/track/$trackId',
@@ -235,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
   '/profile/$userId': typeof AppProfileUserIdRoute
+  '/settings/privacy': typeof AppSettingsPrivacyRoute
   '/track/$trackId': typeof AppTrackTrackIdRoute
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/profile/': typeof AppProfileIndexRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
   '/profile/$userId': typeof AppProfileUserIdRoute
+  '/settings/privacy': typeof AppSettingsPrivacyRoute
   '/track/$trackId': typeof AppTrackTrackIdRoute
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/profile': typeof AppProfileIndexRoute
@@ -304,6 +312,7 @@ export interface FileRoutesById {
   '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
   '/_app/playlist/$id': typeof AppPlaylistIdRoute
   '/_app/profile/$userId': typeof AppProfileUserIdRoute
+  '/_app/settings_/privacy': typeof AppSettingsPrivacyRoute
   '/_app/track/$trackId': typeof AppTrackTrackIdRoute
   '/_auth/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/_app/profile/': typeof AppProfileIndexRoute
@@ -339,6 +348,7 @@ export interface FileRouteTypes {
     | '/artist/$artistName'
     | '/playlist/$id'
     | '/profile/$userId'
+    | '/settings/privacy'
     | '/track/$trackId'
     | '/verify-email/success'
     | '/profile/'
@@ -372,6 +382,7 @@ export interface FileRouteTypes {
     | '/artist/$artistName'
     | '/playlist/$id'
     | '/profile/$userId'
+    | '/settings/privacy'
     | '/track/$trackId'
     | '/verify-email/success'
     | '/profile'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/_app/artist/$artistName'
     | '/_app/playlist/$id'
     | '/_app/profile/$userId'
+    | '/_app/settings_/privacy'
     | '/_app/track/$trackId'
     | '/_auth/verify-email/success'
     | '/_app/profile/'
@@ -643,6 +655,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileUserIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings_/privacy': {
+      id: '/_app/settings_/privacy'
+      path: '/settings/privacy'
+      fullPath: '/settings/privacy'
+      preLoaderRoute: typeof AppSettingsPrivacyRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/track/$trackId': {
       id: '/_app/track/$trackId'
       path: '/track/$trackId'
@@ -678,6 +697,7 @@ interface AppRouteChildren {
   AppArtistArtistNameRoute: typeof AppArtistArtistNameRoute
   AppPlaylistIdRoute: typeof AppPlaylistIdRoute
   AppProfileUserIdRoute: typeof AppProfileUserIdRoute
+  AppSettingsPrivacyRoute: typeof AppSettingsPrivacyRoute
   AppTrackTrackIdRoute: typeof AppTrackTrackIdRoute
   AppProfileIndexRoute: typeof AppProfileIndexRoute
 }
@@ -693,6 +713,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppArtistArtistNameRoute: AppArtistArtistNameRoute,
   AppPlaylistIdRoute: AppPlaylistIdRoute,
   AppProfileUserIdRoute: AppProfileUserIdRoute,
+  AppSettingsPrivacyRoute: AppSettingsPrivacyRoute,
   AppTrackTrackIdRoute: AppTrackTrackIdRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
 }

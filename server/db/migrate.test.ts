@@ -179,6 +179,7 @@ describe(`migrations (${testDatabaseKind()})`, () => {
     expect(buckets.rows).toEqual([
       { id: 'avatars', public: true },
       { id: 'covers', public: true },
+      { id: 'exports', public: false },
       { id: 'renditions', public: false },
       { id: 'stems', public: false },
       { id: 'tracks', public: false },

@@ -94,7 +94,7 @@ export function createOps(config: OpsConfig, backend: Backend, logger: Logger): 
         http: http as Server | undefined,
         healthServer,
         realtime: config.duties.http ? backend.realtime.server : undefined,
-        jobs: [backend.processing, backend.stems],
+        jobs: [backend.processing, backend.stems, backend.account],
         close: () => backend.close(),
         delayMs: config.drainDelayMs,
         timeoutMs: config.drainTimeoutMs,

@@ -1,5 +1,6 @@
 /**
- * Leases of the database job queues (public.track_jobs, public.stem_jobs; docs/nodes.md): a
+ * Leases of the database job queues (public.track_jobs, public.stem_jobs, and the account jobs
+ * public.data_exports and public.account_deletions, docs/privacy-rights.md; docs/nodes.md): a
  * claim writes a token of its own in `locked_by` and the time in `locked_at`; the holder renews
  * `locked_at` while it works; a running job whose `locked_at` is older than the lease is taken
  * over by the next claim (a killed worker renews nothing). Every write of a holder is fenced by
@@ -14,7 +15,15 @@ import type { Database } from '../db/database';
 /** How long a running job's claim holds without renewal (the same on every node). */
 export const LEASE_MS = 120_000;
 
-export type JobTable = 'track_jobs' | 'stem_jobs';
+export type JobTable = 'track_jobs' | 'stem_jobs' | 'data_exports' | 'account_deletions';
+
+/** The key column of each job table (constants, never input). */
+const KEY: Record<JobTable, string> = {
+  track_jobs: 'track_id',
+  stem_jobs: 'track_id',
+  data_exports: 'id',
+  account_deletions: 'user_id',
+};
 
 /** A write refused because the job's lease is no longer this worker's. */
 export class LeaseLost extends Error {
@@ -66,10 +75,10 @@ export function holdLease(
   let lost = false;
   const renew = async () => {
     if (lost) return false;
-    // table is one of two constants, never input.
+    // table and its key are constants, never input.
     const result = await db.query(
       `update public.${table} set locked_at = now()
-        where track_id = $1 and locked_by = $2 and state = 'running'`,
+        where ${KEY[table]} = $1 and locked_by = $2 and state = 'running'`,
       [trackId, token],
     );
     if (result.affectedRows === 0) lost = true;
@@ -91,8 +100,8 @@ export function holdLease(
            update public.${table}
               set state = 'queued', attempts = greatest(attempts - 1, 0), locked_by = null,
                   run_after = now(), updated_at = now()${extra.set ? `, ${extra.set}` : ''}
-            where track_id = $1 and locked_by = $2 and state = 'running'
-           returning track_id)${extra.cte ? `, ${extra.cte}` : ''}
+            where ${KEY[table]} = $1 and locked_by = $2 and state = 'running'
+           returning ${KEY[table]} as track_id)${extra.cte ? `, ${extra.cte}` : ''}
          select track_id from back`,
         [trackId, token],
       );

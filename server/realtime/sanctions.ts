@@ -12,9 +12,15 @@ export const BANNED_CHANNEL = 'soundloft_account_banned';
 /** The close code and reason a banned user's sockets get (4000–4999: the application's). */
 export const BANNED_CLOSE = { code: 4003, reason: 'account banned' } as const;
 
+/**
+ * Banned, or no longer an account at all (deleted: docs/privacy-rights.md; its access token may
+ * still be valid until it expires).
+ */
 export async function isBannedAccount(db: Database, userId: string): Promise<boolean> {
   const { rows } = await db.query<{ banned: boolean }>(
-    `select coalesce(public.account_restriction($1::uuid) = 'ban', false) as banned`,
+    `select coalesce(public.account_restriction($1::uuid) = 'ban', false)
+         or not exists (select 1 from auth.users u where u.id = $1::uuid and u.deleted_at is null)
+         as banned`,
     [userId],
   );
   return rows[0]?.banned === true;

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { bindDownloadsToAuth, bindRealtime, bindSyncToAuth, useProfile } from '@/data';
 import { useAuthStatus, useSessionUserId } from '@/data/auth';
 import { adNetworkScriptUrl } from '@/features/ads/ad-network-config';
@@ -14,6 +14,10 @@ import { lazyChunk } from '@/lib/lazy-chunk';
 const HouseAds = lazyChunk(() => import('@/features/ads/house-ads'));
 const AdNetwork = lazyChunk(() => import('@/features/ads/ad-network'));
 const AD_NETWORK_SCRIPT_URL = adNetworkScriptUrl();
+// A deletion in its grace period offers to keep the account (docs/privacy-rights.md).
+const DeletionPendingNotice = lazyChunk(
+  () => import('@/features/settings/deletion-pending-notice'),
+);
 
 export const Route = createFileRoute('/_app')({
   component: AppRoutes,
@@ -46,8 +50,18 @@ function AppRoutes() {
     <DashboardLayout>
       <Outlet />
       <FreePlanAds />
+      <WhenIdle>
+        <DeletionPendingNotice />
+      </WhenIdle>
     </DashboardLayout>
   );
+}
+
+/** Its children once the page is idle (their chunks are not part of the first paint). */
+function WhenIdle({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** Ads for the free plan only: never for Basic or Premium (the mirrored profile's plan). */

@@ -201,7 +201,7 @@ export const toHistory = (r: HistoryRow): HistoryEntry => ({
 
 export const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   id: r.id,
-  userId: r.user_id,
+  userId: r.user_id ?? '', // null only once anonymised (a deleted account): never the reader's
   amount: Number(r.amount),
   method: r.method,
   details: r.details,

@@ -167,7 +167,7 @@ export async function fetchPendingWithdrawals(): Promise<PendingWithdrawal[]> {
   if (error) fail(error, 'Failed to load withdrawals');
   return data.map((w) => ({
     id: w.id,
-    userId: w.user_id,
+    userId: w.user_id ?? '', // pending ones always have an owner (deletion waits for them)
     artistName: (w.artist as { name: string } | null)?.name ?? '',
     amount: Number(w.amount),
     method: w.method as 'paypal' | 'bank',

@@ -4,6 +4,45 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      account_deletions: {
+        Row: {
+          attempts: number
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          requested_at: string
+          run_after: string
+          stage: string | null
+          state: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          requested_at?: string
+          run_after: string
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          requested_at?: string
+          run_after?: string
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       account_sanctions: {
         Row: {
           created_at: string
@@ -109,35 +148,98 @@ export type Database = {
         }
         Relationships: []
       }
+      data_exports: {
+        Row: {
+          attempts: number
+          created_at: string
+          expires_at: string | null
+          id: string
+          last_error: string | null
+          locked_at: string | null
+          locked_by: string | null
+          object_name: string | null
+          progress: number
+          requested_on: string
+          run_after: string
+          size_bytes: number | null
+          stage: string | null
+          state: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          object_name?: string | null
+          progress?: number
+          requested_on?: string
+          run_after?: string
+          size_bytes?: number | null
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          last_error?: string | null
+          locked_at?: string | null
+          locked_by?: string | null
+          object_name?: string | null
+          progress?: number
+          requested_on?: string
+          run_after?: string
+          size_bytes?: number | null
+          stage?: string | null
+          state?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       earnings_ledger: {
         Row: {
           amount: number
+          anonymised_at: string | null
           created_at: string
+          former_account: string | null
           id: string
           kind: string
           listener_id: string | null
           track_id: string | null
-          user_id: string
+          user_id: string | null
           withdrawal_id: string | null
         }
         Insert: {
           amount: number
+          anonymised_at?: string | null
           created_at?: string
+          former_account?: string | null
           id?: string
           kind: string
           listener_id?: string | null
           track_id?: string | null
-          user_id: string
+          user_id?: string | null
           withdrawal_id?: string | null
         }
         Update: {
           amount?: number
+          anonymised_at?: string | null
           created_at?: string
+          former_account?: string | null
           id?: string
           kind?: string
           listener_id?: string | null
           track_id?: string | null
-          user_id?: string
+          user_id?: string | null
           withdrawal_id?: string | null
         }
         Relationships: [
@@ -1134,8 +1236,10 @@ export type Database = {
       withdrawals: {
         Row: {
           amount: number
+          anonymised_at: string | null
           created_at: string
           details: string
+          former_account: string | null
           held_for_review: string | null
           id: string
           method: string
@@ -1143,12 +1247,14 @@ export type Database = {
           processed_by: string | null
           status: string
           updated_at: string
-          user_id: string
+          user_id: string | null
         }
         Insert: {
           amount: number
+          anonymised_at?: string | null
           created_at?: string
           details: string
+          former_account?: string | null
           held_for_review?: string | null
           id?: string
           method: string
@@ -1156,12 +1262,14 @@ export type Database = {
           processed_by?: string | null
           status?: string
           updated_at?: string
-          user_id?: string
+          user_id?: string | null
         }
         Update: {
           amount?: number
+          anonymised_at?: string | null
           created_at?: string
           details?: string
+          former_account?: string | null
           held_for_review?: string | null
           id?: string
           method?: string
@@ -1169,7 +1277,7 @@ export type Database = {
           processed_by?: string | null
           status?: string
           updated_at?: string
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -1201,6 +1309,10 @@ export type Database = {
         Args: { p_user: string }
         Returns: boolean
       }
+      account_deletion_grace_days: {
+        Args: never
+        Returns: number
+      }
       account_established: {
         Args: { p_listener: string; p_at: string }
         Returns: boolean
@@ -1208,6 +1320,10 @@ export type Database = {
       account_restriction: {
         Args: { p_user: string }
         Returns: string
+      }
+      accounting_retention_years: {
+        Args: never
+        Returns: number
       }
       add_track_to_playlist: {
         Args: { playlist_id: string; track_id: string }
@@ -1284,6 +1400,14 @@ export type Database = {
       can_edit_track: {
         Args: { p_track_id: string }
         Returns: boolean
+      }
+      cancel_account_deletion: {
+        Args: never
+        Returns: boolean
+      }
+      data_export_link_days: {
+        Args: never
+        Returns: number
       }
       increment_track_plays: {
         Args: { track_id: string; session_id?: string; played_at?: string }
@@ -1401,8 +1525,10 @@ export type Database = {
         Args: { withdrawal_id: string; status: string }
         Returns: {
             amount: number
+            anonymised_at: string | null
             created_at: string
             details: string
+            former_account: string | null
             held_for_review: string | null
             id: string
             method: string
@@ -1410,7 +1536,7 @@ export type Database = {
             processed_by: string | null
             status: string
             updated_at: string
-            user_id: string
+            user_id: string | null
           }
       }
       quality_rank: {
@@ -1484,6 +1610,27 @@ export type Database = {
             valid_until: string
           }[]
       }
+      request_data_export: {
+        Args: never
+        Returns: {
+            attempts: number
+            created_at: string
+            expires_at: string | null
+            id: string
+            last_error: string | null
+            locked_at: string | null
+            locked_by: string | null
+            object_name: string | null
+            progress: number
+            requested_on: string
+            run_after: string
+            size_bytes: number | null
+            stage: string | null
+            state: string
+            updated_at: string
+            user_id: string
+          }
+      }
       request_stem_job: {
         Args: { track_id: string; user_id: string; max_active?: number; max_attempts?: number }
         Returns: unknown[]
@@ -1492,8 +1639,10 @@ export type Database = {
         Args: { amount: number; method: string; details: string }
         Returns: {
             amount: number
+            anonymised_at: string | null
             created_at: string
             details: string
+            former_account: string | null
             held_for_review: string | null
             id: string
             method: string
@@ -1501,7 +1650,7 @@ export type Database = {
             processed_by: string | null
             status: string
             updated_at: string
-            user_id: string
+            user_id: string | null
           }
       }
       require_argument: {
@@ -1526,6 +1675,21 @@ export type Database = {
       retry_track_processing: {
         Args: { track_id: string }
         Returns: undefined
+      }
+      schedule_account_deletion: {
+        Args: { p_user: string }
+        Returns: {
+            attempts: number
+            last_error: string | null
+            locked_at: string | null
+            locked_by: string | null
+            requested_at: string
+            run_after: string
+            stage: string | null
+            state: string
+            updated_at: string
+            user_id: string
+          }
       }
       search_tracks: {
         Args: { q: string; max_results?: number }

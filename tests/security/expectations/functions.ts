@@ -44,6 +44,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Whether the caller is at their monthly upload limit (the upload page asks after a 403). */
   caller_at_upload_limit: USERS,
   caller_quality_rank: EVERYONE,
+  /** Your data and leaving (docs/privacy-rights.md): the caller's own export and deletion;
+   *  only the server (delete-account, after the password) schedules a deletion. */
+  cancel_account_deletion: USERS,
   can_edit_track: EVERYONE,
   followers_count: TRIGGER,
   handle_new_user: TRIGGER,
@@ -72,9 +75,11 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   refuse_held_plays_of_banned: TRIGGER,
   renew_track_downloads: USERS,
   release_held_plays: NOBODY,
+  request_data_export: USERS,
   request_withdrawal: USERS,
   resolve_track_report: ADMINS,
   retry_track_processing: USERS,
+  schedule_account_deletion: NOBODY,
   sync_admin_emails: NOBODY,
   suspended_until: EVERYONE,
   sync_record_deletion: TRIGGER,

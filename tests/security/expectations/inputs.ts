@@ -37,6 +37,13 @@ export const EDGE_FUNCTIONS: Record<string, InputCase> = {
     sane: (w) => ({ planId: 'basic', userId: w.owner.id, email: 'a@b.test', promoCode: null }),
     fields: { planId: 'enum', userId: 'uuid?', email: 'email?', promoCode: 'free-text?' },
   },
+  // A wrong password is a 400 too; the sane call schedules nothing for long (the owner of the
+  // fuzz world has no balance), and the fuzzed ones must change nothing.
+  'delete-account': {
+    as: 'owner',
+    sane: () => ({ password: 'not-the-password' }),
+    fields: { password: 'free-text?' },
+  },
   'get-recommendations': {
     as: 'owner',
     sane: (w) => ({ recentlyPlayed: [{ id: w.trackX, artist: 'A', genre: 'Pop' }], limit: 5 }),
@@ -92,6 +99,9 @@ export const APP_RPCS: Record<string, InputCase> = {
     fields: { p_client_id: 'free-text', p_mutations: 'list' },
   },
   caller_at_upload_limit: { as: 'owner', sane: () => ({}), fields: {} },
+  // docs/privacy-rights.md: they take no argument.
+  cancel_account_deletion: { as: 'owner', sane: () => ({}), fields: {} },
+  request_data_export: { as: 'owner', sane: () => ({}), fields: {} },
   my_earnings: {
     as: 'owner',
     sane: () => ({ days: 30, months: 12 }),

@@ -75,6 +75,22 @@ const fresh = () => Math.random().toString(36).slice(2, 10);
 export const TABLES: Record<string, RelationCase> = {
   // Sanctions (docs/trust-and-safety.md): written only by admin_sanction_user/admin_lift_sanction.
   // A warning: it restricts nothing, so the owner keeps acting in the other matrices.
+  // Account deletions (docs/privacy-rights.md): scheduled by the delete-account function (the
+  // service role), cancelled through cancel_account_deletion; a far date, so the job leaves it.
+  account_deletions: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.account_deletions (user_id, run_after)
+         values ($1, now() + interval '14 days')
+         on conflict (user_id) do update set run_after = excluded.run_after returning user_id`,
+        [w.owner.id],
+        'user_id',
+      ),
+    insert: async (w) => ({ user_id: w.other.id, run_after: new Date().toISOString() }),
+    update: () => ({ run_after: new Date().toISOString() }),
+    expect: FUNCTION_WRITTEN,
+  },
   account_sanctions: {
     row: (w) =>
       byId(
@@ -128,6 +144,20 @@ export const TABLES: Record<string, RelationCase> = {
       update: DENIED,
       delete: DENIED,
     },
+  },
+  // Data exports (docs/privacy-rights.md): requested through request_data_export, built by the
+  // server's job. An expired one (the job leaves it), on a day of its own.
+  data_exports: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.data_exports (user_id, requested_on, state)
+         values ($1, current_date - (1 + floor(random() * 100000))::int, 'expired') returning id`,
+        [w.owner.id],
+      ),
+    insert: async (w) => ({ user_id: w.owner.id, requested_on: '2001-01-01' }),
+    update: () => ({ state: 'ready', object_name: 'forged.zip' }),
+    expect: FUNCTION_WRITTEN,
   },
   earnings_ledger: {
     row: async (w) => {
