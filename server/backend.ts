@@ -11,6 +11,7 @@ import { migrate, openAndMigrate } from './db/migrate';
 import { loadKeys, verificationSecrets, type Keys } from './keys';
 import type { AppConfig } from './http/app';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
+import { startMailOutbox, type MailOutbox } from './mail/outbox';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
@@ -37,6 +38,8 @@ export interface Backend {
   plays: PlayEvidence;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
   mailer: Mailer;
+  /** The decision e-mails' sender (server/mail/outbox.ts); null on a web node. */
+  mailOutbox: MailOutbox | null;
   /** `/realtime/v1/websocket`: attach it to the HTTP server (`realtime.attach(server)`). */
   realtime: Realtime;
   /** Sub-apps by the path they are mounted at. */
@@ -114,6 +117,7 @@ export async function startBackend(
   const closeDb = () => (database ? Promise.resolve() : db.close());
   let processing: TrackProcessing | null = null;
   let stems: StemJobs | null = null;
+  let mailOutbox: MailOutbox | null = null;
   try {
     const production = isProduction(env);
     // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
@@ -147,6 +151,8 @@ export async function startBackend(
       log,
     });
     const mailer = createMailer(env);
+    // Decision e-mails written by the database (moderation): sent by the nodes that run jobs.
+    mailOutbox = duties.jobs ? await startMailOutbox({ db, mailer, publicUrl }) : null;
     const plays = createPlayEvidence(db);
     // First start on an empty database: the demo catalogue (after syncAdmins, so the demo admin
     // is an admin) when SEED=demo, the default outside production; SEED=none starts empty.
@@ -226,6 +232,7 @@ export async function startBackend(
       stems,
       plays,
       mailer,
+      mailOutbox,
       mounts,
       fastPath: rest.nodeListener('/rest/v1'),
       realtime,
@@ -239,11 +246,13 @@ export async function startBackend(
         await realtime.close();
         await stems?.close();
         await processing?.close();
+        await mailOutbox?.close();
         await plays.settled();
         await closeDb();
       },
     };
   } catch (error) {
+    await mailOutbox?.close();
     await stems?.close();
     await processing?.close();
     await closeDb();

@@ -276,6 +276,108 @@ export type Database = {
           },
         ]
       }
+      mail_outbox: {
+        Row: {
+          attempts: number
+          body: string
+          claimed_until: string | null
+          created_at: string
+          id: number
+          kind: string
+          last_error: string | null
+          sent_at: string | null
+          subject: string
+          to_email: string | null
+          to_user: string | null
+        }
+        Insert: {
+          attempts?: number
+          body: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: number
+          kind: string
+          last_error?: string | null
+          sent_at?: string | null
+          subject: string
+          to_email?: string | null
+          to_user?: string | null
+        }
+        Update: {
+          attempts?: number
+          body?: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: number
+          kind?: string
+          last_error?: string | null
+          sent_at?: string | null
+          subject?: string
+          to_email?: string | null
+          to_user?: string | null
+        }
+        Relationships: []
+      }
+      moderation_appeals: {
+        Row: {
+          answer_reason: string | null
+          answered_at: string | null
+          answered_by: string | null
+          created_at: string
+          due_at: string
+          id: string
+          removed_at: string | null
+          sanction_id: string | null
+          statement: string
+          status: string
+          track_id: string | null
+          user_id: string
+        }
+        Insert: {
+          answer_reason?: string | null
+          answered_at?: string | null
+          answered_by?: string | null
+          created_at?: string
+          due_at: string
+          id?: string
+          removed_at?: string | null
+          sanction_id?: string | null
+          statement: string
+          status?: string
+          track_id?: string | null
+          user_id: string
+        }
+        Update: {
+          answer_reason?: string | null
+          answered_at?: string | null
+          answered_by?: string | null
+          created_at?: string
+          due_at?: string
+          id?: string
+          removed_at?: string | null
+          sanction_id?: string | null
+          statement?: string
+          status?: string
+          track_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "moderation_appeals_sanction_id_fkey"
+            columns: ["sanction_id"]
+            isOneToOne: false
+            referencedRelation: "account_sanctions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "moderation_appeals_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       plans: {
         Row: {
           ads: boolean
@@ -1202,6 +1304,23 @@ export type Database = {
         Args: { playlist_id: string; track_id: string }
         Returns: string[]
       }
+      admin_answer_appeal: {
+        Args: { p_appeal: string; p_decision: string; p_reason: string }
+        Returns: {
+            answer_reason: string | null
+            answered_at: string | null
+            answered_by: string | null
+            created_at: string
+            due_at: string
+            id: string
+            removed_at: string | null
+            sanction_id: string | null
+            statement: string
+            status: string
+            track_id: string | null
+            user_id: string
+          }
+      }
       admin_artists: {
         Args: { page_size?: number; page_offset?: number }
         Returns: unknown[]
@@ -1222,6 +1341,10 @@ export type Database = {
             user_id: string
           }
       }
+      admin_moderation_queue: {
+        Args: { p_kind?: string; p_status?: string; p_overdue?: boolean; p_limit?: number }
+        Returns: unknown[]
+      }
       admin_refused_listeners: {
         Args: { p_since?: string; p_limit?: number }
         Returns: unknown[]
@@ -1229,6 +1352,22 @@ export type Database = {
       admin_refused_tracks: {
         Args: { p_since?: string; p_limit?: number }
         Returns: unknown[]
+      }
+      admin_sanction_from_report: {
+        Args: { p_report: string; p_kind: string; p_reason: string; p_days?: number; p_remove_track?: boolean }
+        Returns: {
+            created_at: string
+            created_by: string | null
+            ends_at: string | null
+            id: string
+            kind: string
+            lift_reason: string | null
+            lifted_at: string | null
+            lifted_by: string | null
+            reason: string
+            starts_at: string
+            user_id: string
+          }
       }
       admin_sanction_user: {
         Args: { p_user: string; p_kind: string; p_reason: string; p_days?: number; p_track_ids?: string[] }
@@ -1273,6 +1412,27 @@ export type Database = {
       can_edit_track: {
         Args: { p_track_id: string }
         Returns: boolean
+      }
+      enqueue_user_mail: {
+        Args: { p_user: string; p_kind: string; p_subject: string; p_body: string }
+        Returns: undefined
+      }
+      file_appeal: {
+        Args: { p_statement: string; p_sanction?: string; p_track?: string }
+        Returns: {
+            answer_reason: string | null
+            answered_at: string | null
+            answered_by: string | null
+            created_at: string
+            due_at: string
+            id: string
+            removed_at: string | null
+            sanction_id: string | null
+            statement: string
+            status: string
+            track_id: string | null
+            user_id: string
+          }
       }
       increment_track_plays: {
         Args: { track_id: string; session_id?: string; played_at?: string }
@@ -1329,6 +1489,14 @@ export type Database = {
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
+      }
+      moderation_business_days_after: {
+        Args: { p_from: string; p_days: number }
+        Returns: string
+      }
+      moderation_date_text: {
+        Args: { p_at: string }
+        Returns: string
       }
       my_earnings: {
         Args: { days?: number; months?: number }

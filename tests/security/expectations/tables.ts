@@ -87,6 +87,38 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ lifted_at: new Date().toISOString() }),
     expect: FUNCTION_WRITTEN,
   },
+  // The decision e-mails' outbox (server/mail/outbox.ts): the server's own, no API grant.
+  mail_outbox: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.mail_outbox (to_user, kind, subject, body)
+         values ($1, 'canary', 'canary', 'canary') returning id`,
+        [w.owner.id],
+      ),
+    insert: async (w) => ({ to_user: w.owner.id, kind: 'x', subject: 'x', body: 'x' }),
+    update: () => ({ subject: 'forged' }),
+    expect: SERVER_ONLY,
+  },
+  // Appeals (docs/trust-and-safety.md § Appeals): written only by file_appeal/admin_answer_appeal.
+  moderation_appeals: {
+    row: async (w) => {
+      const s = await w.one<{ id: string }>(
+        `insert into public.account_sanctions (user_id, kind, reason, created_by)
+         values ($1, 'warning', 'canary warning', $2) returning id`,
+        [w.owner.id, w.admin.id],
+      );
+      return byId(
+        w,
+        `insert into public.moderation_appeals (user_id, sanction_id, statement, due_at)
+         values ($1, $2, 'canary appeal statement', now() + interval '7 days') returning id`,
+        [w.owner.id, s.id],
+      );
+    },
+    insert: async (w) => ({ user_id: w.owner.id, statement: 'forged appeal', due_at: 'now()' }),
+    update: () => ({ status: 'overturned' }),
+    expect: FUNCTION_WRITTEN,
+  },
   admin_audit_log: {
     row: (w) =>
       byId(
