@@ -30,6 +30,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Account sanctions (docs/trust-and-safety.md): only admins create or lift them. */
   account_restriction: NOBODY,
   add_track_to_playlist: USERS,
+  /** Business days and the test clock (docs/trust-and-safety.md): read-only, for everyone. */
+  add_business_days: EVERYONE,
+  app_clock: EVERYONE,
   admin_lift_sanction: ADMINS,
   admin_artists: ADMINS,
   admin_refused_listeners: ADMINS,
@@ -41,6 +44,8 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Whether the caller is at their monthly upload limit (the upload page asks after a 403). */
   caller_at_upload_limit: USERS,
   caller_quality_rank: EVERYONE,
+  /** A user's active copyright strikes: the user and admins get the count, others null. */
+  copyright_strike_count: USERS,
   can_edit_track: EVERYONE,
   followers_count: TRIGGER,
   handle_new_user: TRIGGER,
