@@ -1,18 +1,18 @@
 /**
- * The mail outbox (`public.mail_outbox`, migration 20261130020000; docs/trust-and-safety.md §
+ * The moderation mail outbox (`public.moderation_mail_outbox`, migration 20261130020000; docs/trust-and-safety.md §
  * Decision e-mails): e-mails a transaction decided (a sanction, a lift, an appeal received or
  * answered) are rows written in that same transaction, so a decision never goes unmailed and a
  * rolled-back one is never mailed. This loop sends them: it claims a batch with
  * `for update skip locked` and a lease (`claimed_until`), so several nodes never send one row
  * twice while both are alive; a node that dies mid-send leaves its rows to be claimed again when
  * the lease runs out (at-least-once, like any mail queue). It wakes on the
- * `soundloft_mail_outbox` NOTIFY and sweeps every `sweepMs` for anything a NOTIFY missed.
+ * `soundloft_moderation_mail` NOTIFY and sweeps every `sweepMs` for anything a NOTIFY missed.
  */
 import type { Database } from '../db/database';
 import { escapeHtml } from '../lib/escape-html';
 import type { Mailer, MailMessage } from './mailer';
 
-export const OUTBOX_CHANNEL = 'soundloft_mail_outbox';
+export const OUTBOX_CHANNEL = 'soundloft_moderation_mail';
 /** A failing row is tried this many times, then left with its last error for an operator. */
 export const OUTBOX_MAX_ATTEMPTS = 5;
 
@@ -66,14 +66,14 @@ export async function startMailOutbox(options: {
   async function pass(): Promise<number> {
     const { rows } = await db.query<OutboxRow>(
       `with due as (
-         select o.id from public.mail_outbox o
+         select o.id from public.moderation_mail_outbox o
          where o.sent_at is null and o.attempts < $1
            and (o.claimed_until is null or o.claimed_until < now())
          order by o.created_at, o.id
          limit 20
          for update skip locked
        )
-       update public.mail_outbox o
+       update public.moderation_mail_outbox o
           set claimed_until = now() + interval '2 minutes', attempts = o.attempts + 1
          from due
         where o.id = due.id
@@ -86,7 +86,7 @@ export async function startMailOutbox(options: {
         if (!row.email) throw new Error('the recipient has no e-mail address');
         await mailer.send(renderOutboxMail(row.email, row.subject, row.body, publicUrl));
         await db.query(
-          `update public.mail_outbox set sent_at = now(), claimed_until = null, last_error = null
+          `update public.moderation_mail_outbox set sent_at = now(), claimed_until = null, last_error = null
            where id = $1`,
           [row.id],
         );
@@ -94,7 +94,7 @@ export async function startMailOutbox(options: {
         const message = error instanceof Error ? error.message : String(error);
         log(`mail outbox: row ${row.id} not sent: ${message}`);
         await db.query(
-          `update public.mail_outbox set claimed_until = null, last_error = left($2, 1000)
+          `update public.moderation_mail_outbox set claimed_until = null, last_error = left($2, 1000)
            where id = $1`,
           [row.id, message],
         );

@@ -1,8 +1,10 @@
 -- The moderation ladder's second half (issue 31; docs/trust-and-safety.md § Moderation queue,
 -- § Appeals, § Decision e-mails):
---   1. mail_outbox: e-mails decided in a transaction, sent by the server afterwards
---      (server/moderation/outbox.ts claims rows with `for update skip locked`: one sender per row
---      across nodes). No API role reads or writes it.
+--   1. moderation_mail_outbox: e-mails decided in a transaction, sent by the server afterwards
+--      (server/mail/outbox.ts claims rows with `for update skip locked`: one sender per row
+--      across nodes). No API role reads or writes it. (The copyright flow's `mail_outbox` of
+--      20261130010000 holds its templated e-mails to claimants and uploaders; unifying the two
+--      outboxes is listed in docs/trust-and-safety.md § Still to build.)
 --   2. moderation_appeals: a user appeals a sanction of theirs, or the removal of a track of
 --      theirs, within 30 days of the decision (spec §9 "appeals within 30 days"; DSA art. 20);
 --      one appeal per decision; answered by an admin within 7 business days (the upper end of
@@ -18,7 +20,7 @@
 
 -- ---------------------------------------------------------------------------------------------
 -- 1. The outbox.
-create table public.mail_outbox (
+create table public.moderation_mail_outbox (
   id bigint generated always as identity primary key,
   -- The recipient: a user (their current address is read when sending) or an address.
   to_user uuid references auth.users (id) on delete cascade,
@@ -32,12 +34,12 @@ create table public.mail_outbox (
   attempts integer not null default 0,
   sent_at timestamptz,
   last_error text check (char_length(last_error) <= 1000),
-  constraint mail_outbox_recipient check ((to_user is null) <> (to_email is null))
+  constraint moderation_mail_outbox_recipient check ((to_user is null) <> (to_email is null))
 );
-create index mail_outbox_unsent_idx on public.mail_outbox (created_at) where sent_at is null;
-alter table public.mail_outbox enable row level security;
-revoke all on public.mail_outbox from anon, authenticated;
-create policy "mail_outbox: not for banned accounts" on public.mail_outbox
+create index moderation_mail_outbox_unsent_idx on public.moderation_mail_outbox (created_at) where sent_at is null;
+alter table public.moderation_mail_outbox enable row level security;
+revoke all on public.moderation_mail_outbox from anon, authenticated;
+create policy "moderation_mail_outbox: not for banned accounts" on public.moderation_mail_outbox
   as restrictive for all to authenticated
   using ((select public.is_active_account())) with check ((select public.is_active_account()));
 
@@ -48,10 +50,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  insert into public.mail_outbox (to_user, kind, subject, body)
+  insert into public.moderation_mail_outbox (to_user, kind, subject, body)
   values (p_user, p_kind, p_subject, p_body);
   -- Every node's sender listens; a node that misses it finds the row on its next sweep.
-  perform pg_notify('soundloft_mail_outbox', '');
+  perform pg_notify('soundloft_moderation_mail', '');
 end
 $$;
 revoke execute on function public.enqueue_user_mail(uuid, text, text, text) from public, anon, authenticated;
@@ -62,27 +64,6 @@ language sql immutable
 set search_path = ''
 as $$
   select to_char(p_at at time zone 'UTC', 'FMDD FMMonth YYYY, HH24:MI') || ' UTC'
-$$;
-
--- p_days business days after p_from: Saturdays and Sundays are skipped; no public holidays (the
--- service is international: docs/trust-and-safety.md § Deadlines).
-create or replace function public.moderation_business_days_after(p_from timestamptz, p_days integer)
-returns timestamptz
-language plpgsql immutable
-set search_path = ''
-as $$
-declare
-  v timestamptz := p_from;
-  n integer := 0;
-begin
-  while n < p_days loop
-    v := v + interval '1 day';
-    if extract(isodow from v at time zone 'UTC') < 6 then
-      n := n + 1;
-    end if;
-  end loop;
-  return v;
-end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
@@ -163,7 +144,7 @@ begin
   if v_decided_at is null then
     raise exception 'No such decision to appeal.' using errcode = 'P0001';
   end if;
-  if now() > v_decided_at + interval '30 days' then
+  if public.app_clock() > v_decided_at + interval '30 days' then
     raise exception 'The 30 days to appeal this decision are over.' using errcode = 'P0001';
   end if;
   if exists (select 1 from public.moderation_appeals a
@@ -172,7 +153,7 @@ begin
   end if;
   insert into public.moderation_appeals (user_id, sanction_id, track_id, removed_at, statement, due_at)
   values (v_user, p_sanction, p_track, v_removed_at, btrim(p_statement),
-          public.moderation_business_days_after(now(), 7))
+          public.add_business_days(public.app_clock(), 7))
   returning * into v_row;
   -- The user's own step, in the same log as the admins' (actor = the user).
   perform public.audit_admin_action('appeal.file', 'moderation_appeals', v_row.id::text, null,
@@ -300,8 +281,12 @@ revoke execute on function public.admin_sanction_from_report(uuid, text, text, i
 grant execute on function public.admin_sanction_from_report(uuid, text, text, integer, boolean) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------
--- 3. The queue. One row per item: its kind ('report', 'appeal'), status ('open' or 'closed'),
--- deadline and whether it is overdue, what it is about, and the subject user's standing.
+-- 3. The queue. One row per item: its kind ('report', 'notice', 'appeal'), status ('open' or
+-- 'closed'), deadline and whether it is overdue (by app_clock(), the copyright flow's clock),
+-- what it is about, and the subject user's standing (warnings, restriction, copyright strikes).
+-- A copyright notice is open while an admin or a deadline still has to act: received or
+-- acknowledged (due: removal_due, 5 business days) and counter-noticed (due: restore_due,
+-- 10 business days); its actions are on its own page (/admin/copyright/<id>).
 create or replace function public.admin_moderation_queue(
   p_kind text default null, p_status text default 'open', p_overdue boolean default false,
   p_limit integer default 100
@@ -309,7 +294,7 @@ create or replace function public.admin_moderation_queue(
   kind text, id uuid, status text, detail_status text, created_at timestamptz, due_at timestamptz,
   overdue boolean, title text, reason text, note text, track_id uuid, subject_user uuid,
   subject_name text, subject_restriction text, subject_suspended_until timestamptz,
-  subject_warnings integer, sanction_id uuid, sanction_kind text
+  subject_warnings integer, subject_strikes integer, sanction_id uuid, sanction_kind text
 )
 language plpgsql stable
 security definer
@@ -319,8 +304,8 @@ begin
   if not public.is_admin() then
     raise exception 'Only admins read the moderation queue.' using errcode = '42501';
   end if;
-  if p_kind is not null and p_kind not in ('report', 'appeal') then
-    raise exception 'Filter by report or appeal.' using errcode = 'P0001';
+  if p_kind is not null and p_kind not in ('report', 'notice', 'appeal') then
+    raise exception 'Filter by report, notice or appeal.' using errcode = 'P0001';
   end if;
   if coalesce(p_status, 'open') not in ('open', 'closed', 'all') then
     raise exception 'Filter by open, closed or all.' using errcode = 'P0001';
@@ -336,6 +321,15 @@ begin
            r.track_id, t.uploaded_by as subject_user, null::uuid as sanction_id, null::text as sanction_kind
     from public.track_reports r left join public.tracks t on t.id = r.track_id
     union all
+    select 'notice', n.id,
+           case when n.status in ('received', 'acknowledged', 'counter_noticed') then 'open' else 'closed' end,
+           n.status, n.received_at,
+           case when n.status = 'counter_noticed' then n.restore_due else n.removal_due end,
+           'Copyright notice by ' || n.claimant_name || ' (' || cardinality(n.track_ids)
+             || case when cardinality(n.track_ids) = 1 then ' track)' else ' tracks)' end,
+           n.work_description, '', n.track_ids[1], n.uploader_id, null::uuid, null::text
+    from public.copyright_notices n
+    union all
     select 'appeal', a.id, case when a.status = 'open' then 'open' else 'closed' end, a.status,
            a.created_at, a.due_at,
            case when a.sanction_id is not null then 'Appeal against a ' || s.kind
@@ -347,16 +341,18 @@ begin
     left join public.tracks t on t.id = a.track_id
   )
   select i.kind, i.id, i.status, i.detail_status, i.created_at, i.due_at,
-         i.status = 'open' and i.due_at < now(), i.title, i.reason, i.note, i.track_id,
+         i.status = 'open' and i.due_at < public.app_clock(), i.title, i.reason, i.note, i.track_id,
          i.subject_user, p.name, public.account_restriction(i.subject_user),
          public.suspended_until(i.subject_user),
          (select count(*)::integer from public.account_sanctions w
           where w.user_id = i.subject_user and w.kind = 'warning' and w.lifted_at is null),
+         (select count(*)::integer from public.copyright_strikes c
+          where c.user_id = i.subject_user and c.lifted_at is null),
          i.sanction_id, i.sanction_kind
   from items i left join public.profiles p on p.id = i.subject_user
   where (p_kind is null or i.kind = p_kind)
     and (coalesce(p_status, 'open') = 'all' or i.status = coalesce(p_status, 'open'))
-    and (not coalesce(p_overdue, false) or (i.status = 'open' and i.due_at < now()))
+    and (not coalesce(p_overdue, false) or (i.status = 'open' and i.due_at < public.app_clock()))
   order by i.due_at, i.id
   limit coalesce(p_limit, 100);
 end

@@ -8,7 +8,14 @@
  * No clock is moved: the ladder's steps do not wait for time.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from './support/test';
 import { waitForMail } from './support/mailbox';
 import { asAdmin, seedTrack } from './support/money';
 import { authHeadersOf, createUser, restAs, signIn, type TestUser } from './support/session';
@@ -52,10 +59,18 @@ async function sanctionFromQueue(
   await expect(item).toHaveCount(0, { timeout: 30_000 });
 }
 
+const viewportOf = (width: number) => ({ width, height: width > 800 ? 900 : 812 });
+
+/** The contexts a test opened, closed after it (a failed test's screenshots show only its own). */
+let opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.map((c) => c.close()));
+  opened = [];
+});
+
 async function newPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width > 800 ? 900 : 812 },
-  });
+  const context = await browser.newContext({ viewport: viewportOf(width) });
+  opened.push(context);
   return context.newPage();
 }
 
@@ -73,7 +88,8 @@ for (const width of [1440, 375]) {
     for (const title of titles) tracks.push(await seedTrack(request, uploader.id, title));
     for (const track of tracks) await report(request, listener, track);
 
-    const admin = await asAdmin(browser, { viewport: { width, height: width > 800 ? 900 : 812 } });
+    const admin = await asAdmin(browser, { viewport: viewportOf(width) });
+    opened.push(admin.context());
 
     // 1. A warning with the removal of the reported track.
     await sanctionFromQueue(
@@ -144,7 +160,10 @@ for (const width of [1440, 375]) {
 
     await admin.goto('/admin/moderation');
     await admin.getByText('Appeals', { exact: true }).click();
-    const appeal = admin.getByTestId('queue-item').filter({ hasText: name });
+    // The filtered list replaces the unfiltered one when it arrives: wait for the appeal itself.
+    const appeal = admin.locator('[data-testid="queue-item"][data-kind="appeal"]').filter({
+      hasText: name,
+    });
     await expect(appeal).toContainText('Appeal against a suspension', { timeout: 30_000 });
     await expect(appeal).toContainText('That track is a parody');
     await appeal.getByRole('button', { name: 'Uphold' }).click();

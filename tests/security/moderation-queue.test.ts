@@ -137,6 +137,48 @@ describe('the moderation queue', () => {
     ).not.toBeNull();
   });
 
+  it("lists copyright notices by their due date, with the uploader's strikes", async () => {
+    const uploader = await createUser(t.db);
+    const track = (await createTrack(t.db, uploader)).id;
+    const notice = await t.db.query<{ id: string; removal_due: string }>(
+      `insert into public.copyright_notices (submission_id, uploader_id, track_ids, claimant_name,
+         work_description, good_faith_statement, accuracy_statement, signature, acknowledge_due,
+         removal_due)
+       values (gen_random_uuid(), $1, array[$2::uuid], 'Label Records', 'Our song', true, true,
+         'Label Records', now() + interval '2 days', now() - interval '1 hour')
+       returning id, removal_due`,
+      [uploader.id, track],
+    );
+    const old = await t.db.query<{ id: string }>(
+      `insert into public.copyright_notices (submission_id, uploader_id, track_ids, claimant_name,
+         work_description, good_faith_statement, accuracy_statement, signature, acknowledge_due,
+         removal_due, status, removed_at)
+       values (gen_random_uuid(), $1, array[$2::uuid], 'Label Records', 'Old song', true, true,
+         'Label Records', now(), now(), 'removed', now())
+       returning id`,
+      [uploader.id, track],
+    );
+    await t.db.query(`insert into public.copyright_strikes (user_id, notice_id) values ($1, $2)`, [
+      uploader.id,
+      old.rows[0]!.id,
+    ]);
+    const rows = await queue({ p_kind: 'notice' });
+    const row = rows.find((r) => r.id === notice.rows[0]!.id) as QueueRow & {
+      subject_strikes: number;
+    };
+    expect(row).toMatchObject({
+      kind: 'notice',
+      status: 'open',
+      overdue: true,
+      subject_strikes: 1,
+    });
+    expect(Date.parse(row.due_at)).toBe(Date.parse(notice.rows[0]!.removal_due));
+    expect(rows.map((r) => r.id)).not.toContain(old.rows[0]!.id);
+    expect(
+      (await as(uploader).rpc('admin_moderation_queue', { p_kind: 'notice' })).error,
+    ).not.toBeNull();
+  });
+
   it('applies the ladder from a report (admins only): a warning with the removal of the track', async () => {
     const uploader = await createUser(t.db);
     const r = await report(uploader, w.other);

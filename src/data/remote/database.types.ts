@@ -109,6 +109,234 @@ export type Database = {
         }
         Relationships: []
       }
+      app_clock_offset: {
+        Row: {
+          id: boolean
+          offset_by: string
+        }
+        Insert: {
+          id?: boolean
+          offset_by?: string
+        }
+        Update: {
+          id?: boolean
+          offset_by?: string
+        }
+        Relationships: []
+      }
+      business_holidays: {
+        Row: {
+          day: string
+          name: string
+        }
+        Insert: {
+          day: string
+          name: string
+        }
+        Update: {
+          day?: string
+          name?: string
+        }
+        Relationships: []
+      }
+      copyright_counter_notices: {
+        Row: {
+          address: string
+          consent_to_jurisdiction: boolean
+          created_at: string
+          email: string
+          explanation: string
+          full_name: string
+          good_faith_mistake: boolean
+          id: string
+          notice_id: string
+          phone: string | null
+          signature: string
+          uploader_id: string
+        }
+        Insert: {
+          address: string
+          consent_to_jurisdiction: boolean
+          created_at?: string
+          email: string
+          explanation: string
+          full_name: string
+          good_faith_mistake: boolean
+          id?: string
+          notice_id: string
+          phone?: string | null
+          signature: string
+          uploader_id: string
+        }
+        Update: {
+          address?: string
+          consent_to_jurisdiction?: boolean
+          created_at?: string
+          email?: string
+          explanation?: string
+          full_name?: string
+          good_faith_mistake?: boolean
+          id?: string
+          notice_id?: string
+          phone?: string | null
+          signature?: string
+          uploader_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_counter_notices_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: true
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      copyright_notice_contacts: {
+        Row: {
+          address: string | null
+          email: string
+          notice_id: string
+          phone: string | null
+        }
+        Insert: {
+          address?: string | null
+          email: string
+          notice_id: string
+          phone?: string | null
+        }
+        Update: {
+          address?: string | null
+          email?: string
+          notice_id?: string
+          phone?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_notice_contacts_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: true
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      copyright_notices: {
+        Row: {
+          accuracy_statement: boolean
+          acknowledge_due: string
+          acknowledged_at: string | null
+          claimant_name: string
+          counter_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          good_faith_statement: boolean
+          id: string
+          legal_action_at: string | null
+          legal_action_note: string | null
+          received_at: string
+          rejected_at: string | null
+          removal_due: string
+          removed_at: string | null
+          restore_due: string | null
+          restored_at: string | null
+          signature: string
+          status: string
+          submission_id: string
+          track_ids: string[]
+          updated_at: string
+          uploader_id: string | null
+          work_description: string
+        }
+        Insert: {
+          accuracy_statement: boolean
+          acknowledge_due: string
+          acknowledged_at?: string | null
+          claimant_name: string
+          counter_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          good_faith_statement: boolean
+          id?: string
+          legal_action_at?: string | null
+          legal_action_note?: string | null
+          received_at?: string
+          rejected_at?: string | null
+          removal_due: string
+          removed_at?: string | null
+          restore_due?: string | null
+          restored_at?: string | null
+          signature: string
+          status?: string
+          submission_id: string
+          track_ids: string[]
+          updated_at?: string
+          uploader_id?: string | null
+          work_description: string
+        }
+        Update: {
+          accuracy_statement?: boolean
+          acknowledge_due?: string
+          acknowledged_at?: string | null
+          claimant_name?: string
+          counter_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          good_faith_statement?: boolean
+          id?: string
+          legal_action_at?: string | null
+          legal_action_note?: string | null
+          received_at?: string
+          rejected_at?: string | null
+          removal_due?: string
+          removed_at?: string | null
+          restore_due?: string | null
+          restored_at?: string | null
+          signature?: string
+          status?: string
+          submission_id?: string
+          track_ids?: string[]
+          updated_at?: string
+          uploader_id?: string | null
+          work_description?: string
+        }
+        Relationships: []
+      }
+      copyright_strikes: {
+        Row: {
+          created_at: string
+          id: string
+          lift_reason: string | null
+          lifted_at: string | null
+          notice_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          lift_reason?: string | null
+          lifted_at?: string | null
+          notice_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          lift_reason?: string | null
+          lifted_at?: string | null
+          notice_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_strikes_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: true
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       earnings_ledger: {
         Row: {
           amount: number
@@ -279,42 +507,36 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number
-          body: string
-          claimed_until: string | null
           created_at: string
           id: number
-          kind: string
           last_error: string | null
+          next_attempt_at: string
+          params: Json
           sent_at: string | null
-          subject: string
-          to_email: string | null
-          to_user: string | null
+          template: string
+          to_email: string
         }
         Insert: {
           attempts?: number
-          body: string
-          claimed_until?: string | null
           created_at?: string
           id?: number
-          kind: string
           last_error?: string | null
+          next_attempt_at?: string
+          params?: Json
           sent_at?: string | null
-          subject: string
-          to_email?: string | null
-          to_user?: string | null
+          template: string
+          to_email: string
         }
         Update: {
           attempts?: number
-          body?: string
-          claimed_until?: string | null
           created_at?: string
           id?: number
-          kind?: string
           last_error?: string | null
+          next_attempt_at?: string
+          params?: Json
           sent_at?: string | null
-          subject?: string
-          to_email?: string | null
-          to_user?: string | null
+          template?: string
+          to_email?: string
         }
         Relationships: []
       }
@@ -377,6 +599,48 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      moderation_mail_outbox: {
+        Row: {
+          attempts: number
+          body: string
+          claimed_until: string | null
+          created_at: string
+          id: number
+          kind: string
+          last_error: string | null
+          sent_at: string | null
+          subject: string
+          to_email: string | null
+          to_user: string | null
+        }
+        Insert: {
+          attempts?: number
+          body: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: number
+          kind: string
+          last_error?: string | null
+          sent_at?: string | null
+          subject: string
+          to_email?: string | null
+          to_user?: string | null
+        }
+        Update: {
+          attempts?: number
+          body?: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: number
+          kind?: string
+          last_error?: string | null
+          sent_at?: string | null
+          subject?: string
+          to_email?: string | null
+          to_user?: string | null
+        }
+        Relationships: []
       }
       plans: {
         Row: {
@@ -1138,6 +1402,7 @@ export type Database = {
           created_at: string
           duration: number
           genre: string | null
+          hidden_by_notice: string | null
           hidden_by_sanction: string | null
           id: string
           loudness_lufs: number | null
@@ -1166,6 +1431,7 @@ export type Database = {
           created_at?: string
           duration?: number
           genre?: string | null
+          hidden_by_notice?: string | null
           hidden_by_sanction?: string | null
           id?: string
           loudness_lufs?: number | null
@@ -1194,6 +1460,7 @@ export type Database = {
           created_at?: string
           duration?: number
           genre?: string | null
+          hidden_by_notice?: string | null
           hidden_by_sanction?: string | null
           id?: string
           loudness_lufs?: number | null
@@ -1214,6 +1481,13 @@ export type Database = {
           verified?: boolean
         }
         Relationships: [
+          {
+            foreignKeyName: "tracks_hidden_by_notice_fkey"
+            columns: ["hidden_by_notice"]
+            isOneToOne: false
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "tracks_hidden_by_sanction_fkey"
             columns: ["hidden_by_sanction"]
@@ -1298,6 +1572,10 @@ export type Database = {
     Functions: {
       account_restriction: {
         Args: { p_user: string }
+        Returns: string
+      }
+      add_business_days: {
+        Args: { p_from: string; p_days: number }
         Returns: string
       }
       add_track_to_playlist: {
@@ -1389,6 +1667,10 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      app_clock: {
+        Args: never
+        Returns: string
+      }
       apply_mutations: {
         Args: { p_client_id: string; p_mutations: Json }
         Returns: Json
@@ -1412,6 +1694,10 @@ export type Database = {
       can_edit_track: {
         Args: { p_track_id: string }
         Returns: boolean
+      }
+      copyright_strike_count: {
+        Args: { p_user: string }
+        Returns: number
       }
       enqueue_user_mail: {
         Args: { p_user: string; p_kind: string; p_subject: string; p_body: string }
@@ -1489,10 +1775,6 @@ export type Database = {
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
-      }
-      moderation_business_days_after: {
-        Args: { p_from: string; p_days: number }
-        Returns: string
       }
       moderation_date_text: {
         Args: { p_at: string }
@@ -1581,6 +1863,7 @@ export type Database = {
             created_at: string
             duration: number
             genre: string | null
+            hidden_by_notice: string | null
             hidden_by_sanction: string | null
             id: string
             loudness_lufs: number | null
@@ -1687,6 +1970,7 @@ export type Database = {
             created_at: string
             duration: number
             genre: string | null
+            hidden_by_notice: string | null
             hidden_by_sanction: string | null
             id: string
             loudness_lufs: number | null

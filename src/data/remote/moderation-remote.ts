@@ -6,7 +6,7 @@
  */
 import { getSupabase } from './client';
 
-export type QueueKind = 'report' | 'appeal';
+export type QueueKind = 'report' | 'notice' | 'appeal';
 export type QueueStatus = 'open' | 'closed' | 'all';
 export type Restriction = 'suspension' | 'ban' | null;
 
@@ -29,6 +29,8 @@ export interface QueueItem {
     restriction: Restriction;
     suspendedUntil: string | null;
     warnings: number;
+    /** Active copyright strikes (the copyright flow's `copyright_strikes`). */
+    strikes: number;
   };
   sanctionId: string | null;
   sanctionKind: string | null;
@@ -58,6 +60,7 @@ interface QueueRowDb {
   subject_restriction: string | null;
   subject_suspended_until: string | null;
   subject_warnings: number | null;
+  subject_strikes: number | null;
   sanction_id: string | null;
   sanction_kind: string | null;
 }
@@ -93,6 +96,7 @@ export async function fetchModerationQueue(filters: QueueFilters): Promise<Queue
       restriction: (r.subject_restriction as Restriction) ?? null,
       suspendedUntil: r.subject_suspended_until,
       warnings: r.subject_warnings ?? 0,
+      strikes: r.subject_strikes ?? 0,
     },
     sanctionId: r.sanction_id,
     sanctionKind: r.sanction_kind,

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { QueueItem } from '@/data/remote/moderation-remote';
 
 export type ItemAction =
@@ -32,6 +32,7 @@ interface ActionButton {
 /** A report: dismiss, take down, or a step of the ladder; an appeal: uphold or overturn. */
 function actionsOf(item: QueueItem): ActionButton[] {
   const noUser = !item.subject.id;
+  if (item.kind === 'notice') return [];
   if (item.kind === 'appeal') {
     return [
       { label: 'Uphold', action: { type: 'answer', decision: 'uphold' }, variant: 'default' },
@@ -76,7 +77,9 @@ function actionsOf(item: QueueItem): ActionButton[] {
   ];
 }
 
-const KIND_LABEL = { report: 'Report', appeal: 'Appeal' } as const;
+const KIND_LABEL = { report: 'Report', notice: 'Copyright notice', appeal: 'Appeal' } as const;
+const KIND_COLOR = { report: 'orange', notice: 'grape', appeal: 'violet' } as const;
+const SUBJECT_LABEL = { report: 'Uploader', notice: 'Uploader', appeal: 'Appellant' } as const;
 
 /** One queue item: what it is, its deadline, the subject user's standing, and its actions. */
 export function ModerationItem({
@@ -110,7 +113,7 @@ export function ModerationItem({
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap={6} wrap="wrap">
-            <Badge variant="light" color={item.kind === 'report' ? 'orange' : 'violet'}>
+            <Badge variant="light" color={KIND_COLOR[item.kind]}>
               {KIND_LABEL[item.kind]}
             </Badge>
             <Text fw={600} id={headingId} style={{ overflowWrap: 'anywhere' }}>
@@ -132,7 +135,7 @@ export function ModerationItem({
         </Group>
         {item.reason && (
           <Text size="sm">
-            {item.kind === 'report' ? 'Reason: ' : 'Decision: '}
+            {item.kind === 'report' ? 'Reason: ' : item.kind === 'notice' ? 'Work: ' : 'Decision: '}
             {item.reason}
           </Text>
         )}
@@ -143,8 +146,9 @@ export function ModerationItem({
         )}
         <Group gap={6} wrap="wrap">
           <Text size="xs" c="dimmed">
-            {item.kind === 'report' ? 'Uploader' : 'Appellant'}: {s.name ?? 'unknown account'} ·{' '}
-            {s.warnings === 1 ? '1 warning' : `${s.warnings} warnings`}
+            {SUBJECT_LABEL[item.kind]}: {s.name ?? 'unknown account'} ·{' '}
+            {s.warnings === 1 ? '1 warning' : `${s.warnings} warnings`} ·{' '}
+            {s.strikes === 1 ? '1 copyright strike' : `${s.strikes} copyright strikes`}
           </Text>
           {s.restriction === 'ban' && (
             <Badge size="xs" color="red">
@@ -163,7 +167,15 @@ export function ModerationItem({
             Filed {new Date(item.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC
           </Text>
         </Group>
-        {open && (
+        {item.kind === 'notice' && (
+          <div>
+            {/* The notice's own page (the copyright flow's): its actions and deadlines. */}
+            <Anchor href={`/admin/copyright/${item.id}`} size="sm">
+              Open the notice
+            </Anchor>
+          </div>
+        )}
+        {open && item.kind !== 'notice' && (
           <Group gap={6} wrap="wrap">
             {actionsOf(item).map((a) => (
               <Button

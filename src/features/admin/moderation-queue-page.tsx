@@ -109,7 +109,8 @@ function ModerationQueue() {
           <div>
             <Title order={1}>Moderation queue</Title>
             <Text c="dimmed">
-              Reports are reviewed within 24 hours; appeals answered within 7 business days.
+              Reports are reviewed within 24 hours; copyright notices by their removal and
+              restoration dates; appeals answered within 7 business days.
             </Text>
           </div>
           <Group gap="xs">
@@ -138,6 +139,7 @@ function ModerationQueue() {
             data={[
               { value: 'all', label: 'All' },
               { value: 'report', label: 'Reports' },
+              { value: 'notice', label: 'Notices' },
               { value: 'appeal', label: 'Appeals' },
             ]}
           />

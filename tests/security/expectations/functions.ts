@@ -30,6 +30,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Account sanctions (docs/trust-and-safety.md): only admins create or lift them. */
   account_restriction: NOBODY,
   add_track_to_playlist: USERS,
+  /** Business days and the test clock (docs/trust-and-safety.md): read-only, for everyone. */
+  add_business_days: EVERYONE,
+  app_clock: EVERYONE,
   admin_lift_sanction: ADMINS,
   /** The moderation queue and appeals (docs/trust-and-safety.md § Moderation queue). */
   admin_answer_appeal: ADMINS,
@@ -45,6 +48,8 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Whether the caller is at their monthly upload limit (the upload page asks after a 403). */
   caller_at_upload_limit: USERS,
   caller_quality_rank: EVERYONE,
+  /** A user's active copyright strikes: the user and admins get the count, others null. */
+  copyright_strike_count: USERS,
   can_edit_track: EVERYONE,
   enqueue_user_mail: NOBODY,
   /** A user appeals a decision about them (the function checks whose it is and the 30 days). */
