@@ -66,6 +66,37 @@ as $$
   select to_char(p_at at time zone 'UTC', 'FMDD FMMonth YYYY, HH24:MI') || ' UTC'
 $$;
 
+-- add_business_days (20261130010000) is callable by anon and loops once per day: an argument of
+-- 2147483647 days kept a connection busy for minutes (tests/security/functions.test.ts's hostile
+-- integers). Bounded here to 0..366 days (every deadline of issue 31 is at most 10 business days);
+-- the same definition otherwise.
+create or replace function public.add_business_days(p_from timestamptz, p_days integer)
+returns timestamptz
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_day date := (p_from at time zone 'UTC')::date;
+  v_left integer := p_days;
+begin
+  if p_from is null or p_days is null then
+    return null;
+  end if;
+  if p_days not between 0 and 366 then
+    raise exception 'add_business_days counts 0 to 366 days forward.' using errcode = '22023';
+  end if;
+  while v_left > 0 loop
+    v_day := v_day + 1;
+    if extract(isodow from v_day) < 6
+       and not exists (select 1 from public.business_holidays h where h.day = v_day) then
+      v_left := v_left - 1;
+    end if;
+  end loop;
+  return ((v_day + (p_from at time zone 'UTC')::time) at time zone 'UTC');
+end
+$$;
+
 -- ---------------------------------------------------------------------------------------------
 -- 2. Appeals.
 create table public.moderation_appeals (
