@@ -67,9 +67,10 @@ as $$
 $$;
 
 -- add_business_days (20261130010000) is callable by anon and loops once per day: an argument of
--- 2147483647 days kept a connection busy for minutes (tests/security/functions.test.ts's hostile
--- integers). Bounded here to 0..366 days (every deadline of issue 31 is at most 10 business days);
--- the same definition otherwise.
+-- 2147483647 days, or from 'infinity' (isodow of an infinite date is null: no day ever counts),
+-- kept a connection looping (tests/security/functions.test.ts's hostile arguments hung). Bounded
+-- here to 0..366 days from a finite time (every deadline of issue 31 is at most 10 business
+-- days); the same definition otherwise.
 create or replace function public.add_business_days(p_from timestamptz, p_days integer)
 returns timestamptz
 language plpgsql stable
@@ -85,6 +86,9 @@ begin
   end if;
   if p_days not between 0 and 366 then
     raise exception 'add_business_days counts 0 to 366 days forward.' using errcode = '22023';
+  end if;
+  if not isfinite(p_from) then
+    raise exception 'add_business_days needs a finite date.' using errcode = '22023';
   end if;
   while v_left > 0 loop
     v_day := v_day + 1;
