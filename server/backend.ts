@@ -11,6 +11,7 @@ import { migrate, openAndMigrate } from './db/migrate';
 import { loadKeys, verificationSecrets, type Keys } from './keys';
 import type { AppConfig } from './http/app';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
+import { startMailOutbox, type MailOutbox } from './mail/outbox';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
@@ -41,6 +42,8 @@ export interface Backend {
   plays: PlayEvidence;
   /** Outgoing mail: SMTP_URL, or the dev mailbox at /_dev/mail. */
   mailer: Mailer;
+  /** The decision e-mails' sender (server/mail/outbox.ts); null on a web node. */
+  mailOutbox: MailOutbox | null;
   /** `/realtime/v1/websocket`: attach it to the HTTP server (`realtime.attach(server)`). */
   realtime: Realtime;
   /** Sub-apps by the path they are mounted at. */
@@ -120,6 +123,7 @@ export async function startBackend(
   let stems: StemJobs | null = null;
   let heldPlays: HeldPlayRelease | null = null;
   let account: AccountJobs | null = null;
+  let mailOutbox: MailOutbox | null = null;
   try {
     const production = isProduction(env);
     // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
@@ -153,6 +157,8 @@ export async function startBackend(
       log,
     });
     const mailer = createMailer(env);
+    // Decision e-mails written by the database (moderation): sent by the nodes that run jobs.
+    mailOutbox = duties.jobs ? await startMailOutbox({ db, mailer, publicUrl }) : null;
     const plays = createPlayEvidence(db);
     // A new account's held listens, released past its first hour (docs/plays.md): job nodes.
     heldPlays = duties.jobs ? startHeldPlayRelease({ db, log }) : null;
@@ -251,6 +257,7 @@ export async function startBackend(
       account,
       plays,
       mailer,
+      mailOutbox,
       mounts,
       fastPath: rest.nodeListener('/rest/v1'),
       realtime,
@@ -266,12 +273,14 @@ export async function startBackend(
         await stems?.close();
         await processing?.close();
         await heldPlays?.close();
+        await mailOutbox?.close();
         await plays.settled();
         await closeDb();
       },
     };
   } catch (error) {
     await account?.close();
+    await mailOutbox?.close();
     await stems?.close();
     await processing?.close();
     await heldPlays?.close();

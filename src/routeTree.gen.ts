@@ -25,6 +25,7 @@ import { Route as PaymentFailedRouteImport } from './routes/payment-failed'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
+import { Route as AppAppealsRouteImport } from './routes/_app/appeals'
 import { Route as AppExploreRouteImport } from './routes/_app/explore'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppLibraryRouteImport } from './routes/_app/library'
@@ -35,6 +36,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-pa
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as AppAdminModerationRouteImport } from './routes/_app/admin_.moderation'
 import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$artistName'
 import { Route as AppPlaylistIdRouteImport } from './routes/_app/playlist.$id'
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile.index'
@@ -122,6 +124,11 @@ const AppAdminRoute = AppAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAppealsRoute = AppAppealsRouteImport.update({
+  id: '/appeals',
+  path: '/appeals',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppExploreRoute = AppExploreRouteImport.update({
   id: '/explore',
   path: '/explore',
@@ -171,6 +178,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => AuthRoute,
+} as any)
+const AppAdminModerationRoute = AppAdminModerationRouteImport.update({
+  id: '/admin_/moderation',
+  path: '/admin/moderation',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppArtistArtistNameRoute = AppArtistArtistNameRouteImport.update({
   id: '/artist/$artistName',
@@ -228,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/admin': typeof AppAdminRoute
+  '/appeals': typeof AppAppealsRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
@@ -238,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
   '/profile/$userId': typeof AppProfileUserIdRoute
@@ -262,6 +276,7 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/admin': typeof AppAdminRoute
+  '/appeals': typeof AppAppealsRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
@@ -272,6 +287,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
   '/profile/$userId': typeof AppProfileUserIdRoute
@@ -299,6 +315,7 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/_app/admin': typeof AppAdminRoute
+  '/_app/appeals': typeof AppAppealsRoute
   '/_app/explore': typeof AppExploreRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/library': typeof AppLibraryRoute
@@ -309,6 +326,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
+  '/_app/admin_/moderation': typeof AppAdminModerationRoute
   '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
   '/_app/playlist/$id': typeof AppPlaylistIdRoute
   '/_app/profile/$userId': typeof AppProfileUserIdRoute
@@ -335,6 +353,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-of-service'
     | '/admin'
+    | '/appeals'
     | '/explore'
     | '/home'
     | '/library'
@@ -345,6 +364,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/admin/moderation'
     | '/artist/$artistName'
     | '/playlist/$id'
     | '/profile/$userId'
@@ -369,6 +389,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-of-service'
     | '/admin'
+    | '/appeals'
     | '/explore'
     | '/home'
     | '/library'
@@ -379,6 +400,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/admin/moderation'
     | '/artist/$artistName'
     | '/playlist/$id'
     | '/profile/$userId'
@@ -405,6 +427,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms-of-service'
     | '/_app/admin'
+    | '/_app/appeals'
     | '/_app/explore'
     | '/_app/home'
     | '/_app/library'
@@ -415,6 +438,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_auth/reset-password'
     | '/_auth/signup'
+    | '/_app/admin_/moderation'
     | '/_app/artist/$artistName'
     | '/_app/playlist/$id'
     | '/_app/profile/$userId'
@@ -557,6 +581,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/appeals': {
+      id: '/_app/appeals'
+      path: '/appeals'
+      fullPath: '/appeals'
+      preLoaderRoute: typeof AppAppealsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/explore': {
       id: '/_app/explore'
       path: '/explore'
@@ -627,6 +658,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/admin_/moderation': {
+      id: '/_app/admin_/moderation'
+      path: '/admin/moderation'
+      fullPath: '/admin/moderation'
+      preLoaderRoute: typeof AppAdminModerationRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/artist/$artistName': {
       id: '/_app/artist/$artistName'
       path: '/artist/$artistName'
@@ -688,12 +726,14 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRoute
+  AppAppealsRoute: typeof AppAppealsRoute
   AppExploreRoute: typeof AppExploreRoute
   AppHomeRoute: typeof AppHomeRoute
   AppLibraryRoute: typeof AppLibraryRoute
   AppPayoutsRoute: typeof AppPayoutsRoute
   AppSubscriptionRoute: typeof AppSubscriptionRoute
   AppUploadRoute: typeof AppUploadRoute
+  AppAdminModerationRoute: typeof AppAdminModerationRoute
   AppArtistArtistNameRoute: typeof AppArtistArtistNameRoute
   AppPlaylistIdRoute: typeof AppPlaylistIdRoute
   AppProfileUserIdRoute: typeof AppProfileUserIdRoute
@@ -704,12 +744,14 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRoute,
+  AppAppealsRoute: AppAppealsRoute,
   AppExploreRoute: AppExploreRoute,
   AppHomeRoute: AppHomeRoute,
   AppLibraryRoute: AppLibraryRoute,
   AppPayoutsRoute: AppPayoutsRoute,
   AppSubscriptionRoute: AppSubscriptionRoute,
   AppUploadRoute: AppUploadRoute,
+  AppAdminModerationRoute: AppAdminModerationRoute,
   AppArtistArtistNameRoute: AppArtistArtistNameRoute,
   AppPlaylistIdRoute: AppPlaylistIdRoute,
   AppProfileUserIdRoute: AppProfileUserIdRoute,

@@ -22,7 +22,8 @@ type Row<T extends keyof Database['public']['Tables']> = Database['public']['Tab
  * A tracks row; the takedown columns (and the sanction that hid the track, docs/trust-and-
  * safety.md) may be left out of a select (they are null for most).
  */
-type OptionalTrackColumns = 'taken_down_at' | 'takedown_reason' | 'hidden_by_sanction';
+type OptionalTrackColumns =
+  'taken_down_at' | 'takedown_reason' | 'hidden_by_sanction' | 'hidden_by_notice';
 export type TrackRow = Omit<Row<'tracks'>, OptionalTrackColumns> &
   Partial<Pick<Row<'tracks'>, OptionalTrackColumns>> &
   Partial<TrackProcessingColumns>;

@@ -148,6 +148,234 @@ export type Database = {
         }
         Relationships: []
       }
+      app_clock_offset: {
+        Row: {
+          id: boolean
+          offset_by: string
+        }
+        Insert: {
+          id?: boolean
+          offset_by?: string
+        }
+        Update: {
+          id?: boolean
+          offset_by?: string
+        }
+        Relationships: []
+      }
+      business_holidays: {
+        Row: {
+          day: string
+          name: string
+        }
+        Insert: {
+          day: string
+          name: string
+        }
+        Update: {
+          day?: string
+          name?: string
+        }
+        Relationships: []
+      }
+      copyright_counter_notices: {
+        Row: {
+          address: string
+          consent_to_jurisdiction: boolean
+          created_at: string
+          email: string
+          explanation: string
+          full_name: string
+          good_faith_mistake: boolean
+          id: string
+          notice_id: string
+          phone: string | null
+          signature: string
+          uploader_id: string
+        }
+        Insert: {
+          address: string
+          consent_to_jurisdiction: boolean
+          created_at?: string
+          email: string
+          explanation: string
+          full_name: string
+          good_faith_mistake: boolean
+          id?: string
+          notice_id: string
+          phone?: string | null
+          signature: string
+          uploader_id: string
+        }
+        Update: {
+          address?: string
+          consent_to_jurisdiction?: boolean
+          created_at?: string
+          email?: string
+          explanation?: string
+          full_name?: string
+          good_faith_mistake?: boolean
+          id?: string
+          notice_id?: string
+          phone?: string | null
+          signature?: string
+          uploader_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_counter_notices_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: true
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      copyright_notice_contacts: {
+        Row: {
+          address: string | null
+          email: string
+          notice_id: string
+          phone: string | null
+        }
+        Insert: {
+          address?: string | null
+          email: string
+          notice_id: string
+          phone?: string | null
+        }
+        Update: {
+          address?: string | null
+          email?: string
+          notice_id?: string
+          phone?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_notice_contacts_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: true
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      copyright_notices: {
+        Row: {
+          accuracy_statement: boolean
+          acknowledge_due: string
+          acknowledged_at: string | null
+          claimant_name: string
+          counter_at: string | null
+          decided_by: string | null
+          decision_reason: string | null
+          good_faith_statement: boolean
+          id: string
+          legal_action_at: string | null
+          legal_action_note: string | null
+          received_at: string
+          rejected_at: string | null
+          removal_due: string
+          removed_at: string | null
+          restore_due: string | null
+          restored_at: string | null
+          signature: string
+          status: string
+          submission_id: string
+          track_ids: string[]
+          updated_at: string
+          uploader_id: string | null
+          work_description: string
+        }
+        Insert: {
+          accuracy_statement: boolean
+          acknowledge_due: string
+          acknowledged_at?: string | null
+          claimant_name: string
+          counter_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          good_faith_statement: boolean
+          id?: string
+          legal_action_at?: string | null
+          legal_action_note?: string | null
+          received_at?: string
+          rejected_at?: string | null
+          removal_due: string
+          removed_at?: string | null
+          restore_due?: string | null
+          restored_at?: string | null
+          signature: string
+          status?: string
+          submission_id: string
+          track_ids: string[]
+          updated_at?: string
+          uploader_id?: string | null
+          work_description: string
+        }
+        Update: {
+          accuracy_statement?: boolean
+          acknowledge_due?: string
+          acknowledged_at?: string | null
+          claimant_name?: string
+          counter_at?: string | null
+          decided_by?: string | null
+          decision_reason?: string | null
+          good_faith_statement?: boolean
+          id?: string
+          legal_action_at?: string | null
+          legal_action_note?: string | null
+          received_at?: string
+          rejected_at?: string | null
+          removal_due?: string
+          removed_at?: string | null
+          restore_due?: string | null
+          restored_at?: string | null
+          signature?: string
+          status?: string
+          submission_id?: string
+          track_ids?: string[]
+          updated_at?: string
+          uploader_id?: string | null
+          work_description?: string
+        }
+        Relationships: []
+      }
+      copyright_strikes: {
+        Row: {
+          created_at: string
+          id: string
+          lift_reason: string | null
+          lifted_at: string | null
+          notice_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          lift_reason?: string | null
+          lifted_at?: string | null
+          notice_id: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          lift_reason?: string | null
+          lifted_at?: string | null
+          notice_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_strikes_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: true
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       data_exports: {
         Row: {
           attempts: number
@@ -377,6 +605,144 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      mail_outbox: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: number
+          last_error: string | null
+          next_attempt_at: string
+          params: Json
+          sent_at: string | null
+          template: string
+          to_email: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: number
+          last_error?: string | null
+          next_attempt_at?: string
+          params?: Json
+          sent_at?: string | null
+          template: string
+          to_email: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: number
+          last_error?: string | null
+          next_attempt_at?: string
+          params?: Json
+          sent_at?: string | null
+          template?: string
+          to_email?: string
+        }
+        Relationships: []
+      }
+      moderation_appeals: {
+        Row: {
+          answer_reason: string | null
+          answered_at: string | null
+          answered_by: string | null
+          created_at: string
+          due_at: string
+          id: string
+          removed_at: string | null
+          sanction_id: string | null
+          statement: string
+          status: string
+          track_id: string | null
+          user_id: string
+        }
+        Insert: {
+          answer_reason?: string | null
+          answered_at?: string | null
+          answered_by?: string | null
+          created_at?: string
+          due_at: string
+          id?: string
+          removed_at?: string | null
+          sanction_id?: string | null
+          statement: string
+          status?: string
+          track_id?: string | null
+          user_id: string
+        }
+        Update: {
+          answer_reason?: string | null
+          answered_at?: string | null
+          answered_by?: string | null
+          created_at?: string
+          due_at?: string
+          id?: string
+          removed_at?: string | null
+          sanction_id?: string | null
+          statement?: string
+          status?: string
+          track_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "moderation_appeals_sanction_id_fkey"
+            columns: ["sanction_id"]
+            isOneToOne: false
+            referencedRelation: "account_sanctions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "moderation_appeals_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      moderation_mail_outbox: {
+        Row: {
+          attempts: number
+          body: string
+          claimed_until: string | null
+          created_at: string
+          id: number
+          kind: string
+          last_error: string | null
+          sent_at: string | null
+          subject: string
+          to_email: string | null
+          to_user: string | null
+        }
+        Insert: {
+          attempts?: number
+          body: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: number
+          kind: string
+          last_error?: string | null
+          sent_at?: string | null
+          subject: string
+          to_email?: string | null
+          to_user?: string | null
+        }
+        Update: {
+          attempts?: number
+          body?: string
+          claimed_until?: string | null
+          created_at?: string
+          id?: number
+          kind?: string
+          last_error?: string | null
+          sent_at?: string | null
+          subject?: string
+          to_email?: string | null
+          to_user?: string | null
+        }
+        Relationships: []
       }
       plans: {
         Row: {
@@ -1141,6 +1507,7 @@ export type Database = {
           created_at: string
           duration: number
           genre: string | null
+          hidden_by_notice: string | null
           hidden_by_sanction: string | null
           id: string
           loudness_lufs: number | null
@@ -1169,6 +1536,7 @@ export type Database = {
           created_at?: string
           duration?: number
           genre?: string | null
+          hidden_by_notice?: string | null
           hidden_by_sanction?: string | null
           id?: string
           loudness_lufs?: number | null
@@ -1197,6 +1565,7 @@ export type Database = {
           created_at?: string
           duration?: number
           genre?: string | null
+          hidden_by_notice?: string | null
           hidden_by_sanction?: string | null
           id?: string
           loudness_lufs?: number | null
@@ -1217,6 +1586,13 @@ export type Database = {
           verified?: boolean
         }
         Relationships: [
+          {
+            foreignKeyName: "tracks_hidden_by_notice_fkey"
+            columns: ["hidden_by_notice"]
+            isOneToOne: false
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "tracks_hidden_by_sanction_fkey"
             columns: ["hidden_by_sanction"]
@@ -1325,9 +1701,30 @@ export type Database = {
         Args: never
         Returns: number
       }
+      add_business_days: {
+        Args: { p_from: string; p_days: number }
+        Returns: string
+      }
       add_track_to_playlist: {
         Args: { playlist_id: string; track_id: string }
         Returns: string[]
+      }
+      admin_answer_appeal: {
+        Args: { p_appeal: string; p_decision: string; p_reason: string }
+        Returns: {
+            answer_reason: string | null
+            answered_at: string | null
+            answered_by: string | null
+            created_at: string
+            due_at: string
+            id: string
+            removed_at: string | null
+            sanction_id: string | null
+            statement: string
+            status: string
+            track_id: string | null
+            user_id: string
+          }
       }
       admin_artists: {
         Args: { page_size?: number; page_offset?: number }
@@ -1349,6 +1746,10 @@ export type Database = {
             user_id: string
           }
       }
+      admin_moderation_queue: {
+        Args: { p_kind?: string; p_status?: string; p_overdue?: boolean; p_limit?: number }
+        Returns: unknown[]
+      }
       admin_refused_listeners: {
         Args: { p_since?: string; p_limit?: number }
         Returns: unknown[]
@@ -1356,6 +1757,22 @@ export type Database = {
       admin_refused_tracks: {
         Args: { p_since?: string; p_limit?: number }
         Returns: unknown[]
+      }
+      admin_sanction_from_report: {
+        Args: { p_report: string; p_kind: string; p_reason: string; p_days?: number; p_remove_track?: boolean }
+        Returns: {
+            created_at: string
+            created_by: string | null
+            ends_at: string | null
+            id: string
+            kind: string
+            lift_reason: string | null
+            lifted_at: string | null
+            lifted_by: string | null
+            reason: string
+            starts_at: string
+            user_id: string
+          }
       }
       admin_sanction_user: {
         Args: { p_user: string; p_kind: string; p_reason: string; p_days?: number; p_track_ids?: string[] }
@@ -1376,6 +1793,10 @@ export type Database = {
       admin_stats: {
         Args: never
         Returns: Json
+      }
+      app_clock: {
+        Args: never
+        Returns: string
       }
       apply_mutations: {
         Args: { p_client_id: string; p_mutations: Json }
@@ -1405,9 +1826,34 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      copyright_strike_count: {
+        Args: { p_user: string }
+        Returns: number
+      }
       data_export_link_days: {
         Args: never
         Returns: number
+      }
+      enqueue_user_mail: {
+        Args: { p_user: string; p_kind: string; p_subject: string; p_body: string }
+        Returns: undefined
+      }
+      file_appeal: {
+        Args: { p_statement: string; p_sanction?: string; p_track?: string }
+        Returns: {
+            answer_reason: string | null
+            answered_at: string | null
+            answered_by: string | null
+            created_at: string
+            due_at: string
+            id: string
+            removed_at: string | null
+            sanction_id: string | null
+            statement: string
+            status: string
+            track_id: string | null
+            user_id: string
+          }
       }
       increment_track_plays: {
         Args: { track_id: string; session_id?: string; played_at?: string }
@@ -1464,6 +1910,10 @@ export type Database = {
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
+      }
+      moderation_date_text: {
+        Args: { p_at: string }
+        Returns: string
       }
       my_earnings: {
         Args: { days?: number; months?: number }
@@ -1554,6 +2004,7 @@ export type Database = {
             created_at: string
             duration: number
             genre: string | null
+            hidden_by_notice: string | null
             hidden_by_sanction: string | null
             id: string
             loudness_lufs: number | null
@@ -1702,6 +2153,7 @@ export type Database = {
             created_at: string
             duration: number
             genre: string | null
+            hidden_by_notice: string | null
             hidden_by_sanction: string | null
             id: string
             loudness_lufs: number | null

@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconCash,
   IconClock,
+  IconGavel,
   IconHeadphones,
   IconMicrophone2,
   IconMusic,
@@ -21,6 +22,7 @@ import {
   fetchRefusedPlays,
 } from '@/data/remote/admin-remote';
 import { useSessionUser } from '@/data/auth';
+import { ButtonLink } from '@/components/router-links';
 import { StatGrid } from '@/components/stat-grid';
 import { toast } from '@/components/toast';
 import { formatEur } from '@/lib/euros';
@@ -106,14 +108,19 @@ function AdminDashboard() {
             <Title order={1}>Admin dashboard</Title>
             <Text c="dimmed">Moderation, payouts, reports and refused plays.</Text>
           </div>
-          <Button
-            variant="light"
-            leftSection={<IconRefresh size={18} />}
-            loading={refreshing}
-            onClick={() => void refreshAll()}
-          >
-            Refresh
-          </Button>
+          <Group gap="xs">
+            <ButtonLink to="/admin/moderation" leftSection={<IconGavel size={18} />}>
+              Moderation queue
+            </ButtonLink>
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={18} />}
+              loading={refreshing}
+              onClick={() => void refreshAll()}
+            >
+              Refresh
+            </Button>
+          </Group>
         </Group>
         <StatGrid
           columns={3}

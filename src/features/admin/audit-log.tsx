@@ -12,6 +12,18 @@ const ACTION_LABELS: Record<string, string> = {
   'report.dismiss': 'Dismissed a report',
   'withdrawal.complete': 'Completed a withdrawal',
   'withdrawal.reject': 'Rejected a withdrawal',
+  // The moderation ladder and appeals (docs/trust-and-safety.md).
+  'account.warning': 'Warned an account',
+  'account.suspension': 'Suspended an account',
+  'account.ban': 'Banned an account',
+  'account.lift_warning': 'Lifted a warning',
+  'account.lift_suspension': 'Lifted a suspension',
+  'account.lift_ban': 'Lifted a ban',
+  'report.sanction': 'Sanctioned from a report',
+  'appeal.file': 'Appeal filed (by the user)',
+  'appeal.uphold': 'Upheld an appeal',
+  'appeal.overturn': 'Overturned an appeal',
+  'track.restore': 'Restored a track',
 };
 
 /** A short text of the before / after of an entry (the whole row is kept in the database). */

@@ -9,6 +9,7 @@ import { artistStats, byPlays, groupAlbums, isVerifiedArtist, latestRelease } fr
 import { ArtistAbout } from './components/artist-about';
 import { ArtistAlbums } from './components/artist-albums';
 import { ArtistHeader } from './components/artist-header';
+import { SuspendedNotice } from '@/features/catalogue/suspended-notice';
 import { ArtistStatCards } from './components/artist-stat-cards';
 import { EmptyNote } from './components/empty-note';
 import { TopTrackCard } from './components/top-track-card';
@@ -54,6 +55,7 @@ export function ArtistPage({ artistName }: { artistName: string }) {
               : null
           }
         />
+        <SuspendedNotice userId={artist.profileId} />
         <ArtistStatCards stats={stats} />
         {topTrack && <TopTrackCard track={topTrack} queue={top} />}
         <Tabs

@@ -10,6 +10,7 @@ import { FollowButton, TrackList } from '@/features/catalogue';
 import { FeaturedSections } from './components/featured-sections';
 import { ProfileEditForm } from './components/profile-edit-form';
 import { ProfileHeader } from './components/profile-header';
+import { SuspendedNotice } from '@/features/catalogue/suspended-notice';
 import { ProfileStats } from './components/profile-stats';
 
 /** /profile and /profile/{userId} (spec 2): own profile when no id or the signed-in user's id. */
@@ -90,6 +91,7 @@ function ProfileView({
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="xl">
         <ProfileHeader profile={profile} email={own ? email : null} actions={actions} />
+        <SuspendedNotice userId={profile.id} />
         <ProfileStats
           uploads={uploads.length}
           playlists={counts.playlists}

@@ -12,6 +12,7 @@ import { UploadProgress } from './components/upload-progress';
 import { UploadSuccess } from './components/upload-success';
 import { ButtonLink } from '@/components/router-links';
 import { UpgradeOffer } from '@/features/catalogue/upgrade-offer';
+import { SuspendedNotice } from '@/features/catalogue/suspended-notice';
 import { audioMimeOf, canSubmit, cleanDetails, LIMIT_REACHED, uploadLimits } from './upload-rules';
 import { useUploadFlow } from './use-upload-flow';
 import { useUploadForm } from './use-upload-form';
@@ -83,6 +84,7 @@ export function UploadPage() {
             streaming version for every plan.
           </Text>
         </div>
+        <SuspendedNotice userId={userId ?? null} own />
         {flow.phase.kind === 'success' ? (
           <UploadSuccess title={title} onAnother={another} />
         ) : (

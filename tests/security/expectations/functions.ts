@@ -33,10 +33,17 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   account_banned: NOBODY,
   account_established: NOBODY,
   add_track_to_playlist: USERS,
+  /** Business days and the test clock (docs/trust-and-safety.md): read-only, for everyone. */
+  add_business_days: EVERYONE,
+  app_clock: EVERYONE,
   admin_lift_sanction: ADMINS,
+  /** The moderation queue and appeals (docs/trust-and-safety.md § Moderation queue). */
+  admin_answer_appeal: ADMINS,
   admin_artists: ADMINS,
+  admin_moderation_queue: ADMINS,
   admin_refused_listeners: ADMINS,
   admin_refused_tracks: ADMINS,
+  admin_sanction_from_report: ADMINS,
   admin_sanction_user: ADMINS,
   admin_stats: ADMINS,
   apply_stripe_event: NOBODY,
@@ -47,7 +54,12 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Your data and leaving (docs/privacy-rights.md): the caller's own export and deletion;
    *  only the server (delete-account, after the password) schedules a deletion. */
   cancel_account_deletion: USERS,
+  /** A user's active copyright strikes: the user and admins get the count, others null. */
+  copyright_strike_count: USERS,
   can_edit_track: EVERYONE,
+  enqueue_user_mail: NOBODY,
+  /** A user appeals a decision about them (the function checks whose it is and the 30 days). */
+  file_appeal: USERS,
   followers_count: TRIGGER,
   handle_new_user: TRIGGER,
   handle_user_email_change: TRIGGER,
@@ -56,6 +68,8 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   is_admin: EVERYONE,
   is_following: EVERYONE,
   link_stripe_customer: NOBODY,
+  mail_appeal_step: TRIGGER,
+  mail_sanction_decision: TRIGGER,
   may_contribute: EVERYONE,
   on_auth_user_admin_change: TRIGGER,
   owns_audio_object: USERS,

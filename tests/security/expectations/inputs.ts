@@ -88,6 +88,33 @@ export const APP_RPCS: Record<string, InputCase> = {
     sane: () => ({ withdrawal_id: UUID0, status: 'completed' }),
     fields: { withdrawal_id: 'uuid', status: 'enum' },
   },
+  // The moderation queue and appeals (docs/trust-and-safety.md).
+  admin_moderation_queue: {
+    as: 'admin',
+    sane: () => ({ p_kind: 'report', p_status: 'open', p_overdue: false, p_limit: 10 }),
+    fields: { p_kind: 'enum?', p_status: 'enum?', p_limit: 'int?' },
+  },
+  admin_sanction_from_report: {
+    as: 'admin',
+    sane: () => ({ p_report: UUID0, p_kind: 'warning', p_reason: 'Spam.', p_remove_track: true }),
+    fields: { p_report: 'uuid', p_kind: 'enum', p_reason: 'free-text', p_days: 'int?' },
+  },
+  admin_answer_appeal: {
+    as: 'admin',
+    sane: () => ({ p_appeal: UUID0, p_decision: 'uphold', p_reason: 'Checked again.' }),
+    fields: { p_appeal: 'uuid', p_decision: 'enum', p_reason: 'free-text' },
+  },
+  file_appeal: {
+    as: 'owner',
+    sane: () => ({ p_statement: 'This decision was a mistake.', p_sanction: UUID0 }),
+    fields: { p_statement: 'free-text', p_sanction: 'uuid?', p_track: 'uuid?' },
+  },
+  // Public: null (nobody) answers null, not suspended.
+  suspended_until: {
+    as: 'owner',
+    sane: (w) => ({ p_user: w.owner.id }),
+    fields: { p_user: 'uuid?' },
+  },
   resolve_track_report: {
     as: 'admin',
     sane: () => ({ report_id: UUID0, action: 'dismiss', reason: 'spam' }),

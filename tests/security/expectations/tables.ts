@@ -72,6 +72,20 @@ const byId = async (w: World, sql: string, params: unknown[], key = 'id'): Promi
 };
 const fresh = () => Math.random().toString(36).slice(2, 10);
 
+/** A notice about the owner's track (the owner is its uploader), arranged as the server. */
+const noticeOf = async (w: World): Promise<string> => {
+  const row = await w.one<{ id: string }>(
+    `insert into public.copyright_notices (submission_id, uploader_id, track_ids, claimant_name,
+       work_description, good_faith_statement, accuracy_statement, signature, acknowledge_due,
+       removal_due)
+     values (gen_random_uuid(), $1, array[$2::uuid], 'Canary Claimant', 'canary work', true, true,
+       'Canary Claimant', now() + interval '48 hours', public.add_business_days(now(), 5))
+     returning id`,
+    [w.owner.id, w.trackO],
+  );
+  return row.id;
+};
+
 export const TABLES: Record<string, RelationCase> = {
   // Sanctions (docs/trust-and-safety.md): written only by admin_sanction_user/admin_lift_sanction.
   // A warning: it restricts nothing, so the owner keeps acting in the other matrices.
@@ -103,6 +117,38 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ lifted_at: new Date().toISOString() }),
     expect: FUNCTION_WRITTEN,
   },
+  // The moderation decision e-mails' outbox (server/mail/outbox.ts): the server's own.
+  moderation_mail_outbox: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.moderation_mail_outbox (to_user, kind, subject, body)
+         values ($1, 'canary', 'canary', 'canary') returning id`,
+        [w.owner.id],
+      ),
+    insert: async (w) => ({ to_user: w.owner.id, kind: 'x', subject: 'x', body: 'x' }),
+    update: () => ({ subject: 'forged' }),
+    expect: SERVER_ONLY,
+  },
+  // Appeals (docs/trust-and-safety.md § Appeals): written only by file_appeal/admin_answer_appeal.
+  moderation_appeals: {
+    row: async (w) => {
+      const s = await w.one<{ id: string }>(
+        `insert into public.account_sanctions (user_id, kind, reason, created_by)
+         values ($1, 'warning', 'canary warning', $2) returning id`,
+        [w.owner.id, w.admin.id],
+      );
+      return byId(
+        w,
+        `insert into public.moderation_appeals (user_id, sanction_id, statement, due_at)
+         values ($1, $2, 'canary appeal statement', now() + interval '7 days') returning id`,
+        [w.owner.id, s.id],
+      );
+    },
+    insert: async (w) => ({ user_id: w.owner.id, statement: 'forged appeal', due_at: 'now()' }),
+    update: () => ({ status: 'overturned' }),
+    expect: FUNCTION_WRITTEN,
+  },
   admin_audit_log: {
     row: (w) =>
       byId(
@@ -130,6 +176,109 @@ export const TABLES: Record<string, RelationCase> = {
       ),
     insert: async (w) => ({ email: w.owner.email }),
     update: () => ({ email: 'forged@example.test' }),
+    expect: SERVER_ONLY,
+  },
+  app_clock_offset: {
+    row: async () => rowRef({ id: 'true' }),
+    insert: async () => ({ id: true, offset_by: '1 day' }),
+    update: () => ({ offset_by: '30 days' }),
+    expect: SERVER_ONLY,
+  },
+  business_holidays: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.business_holidays (day, name) values ($1, 'Canary day') returning day`,
+        [`${2100 + Math.floor(Math.random() * 7900)}-06-15`],
+        'day',
+      ),
+    insert: async () => ({ day: '2099-12-31', name: 'Forged' }),
+    update: () => ({ name: 'Forged' }),
+    expect: { select: ALL_OK, insert: DENIED, update: DENIED, delete: DENIED },
+  },
+  // Copyright (docs/trust-and-safety.md): written only by the copyright_* functions. The owner
+  // is the uploader the notice names; the claimant's contact is for admins only.
+  copyright_notices: {
+    row: async (w) => rowRef({ id: await noticeOf(w) }),
+    insert: async (w) => ({
+      submission_id: w.owner.id,
+      uploader_id: w.owner.id,
+      track_ids: [w.trackO],
+      claimant_name: 'Forged',
+      work_description: 'x',
+      good_faith_statement: true,
+      accuracy_statement: true,
+      signature: 'Forged',
+      acknowledge_due: new Date().toISOString(),
+      removal_due: new Date().toISOString(),
+    }),
+    update: () => ({ status: 'restored' }),
+    expect: FUNCTION_WRITTEN,
+  },
+  copyright_notice_contacts: {
+    row: async (w) => {
+      const id = await noticeOf(w);
+      await w.db.query(
+        `insert into public.copyright_notice_contacts (notice_id, email, address, phone)
+         values ($1, 'claimant@canary.test', 'Canary street 1', '+1 555 0100')`,
+        [id],
+      );
+      return rowRef({ notice_id: id });
+    },
+    insert: async (w) => ({ notice_id: await noticeOf(w), email: 'forged@example.test' }),
+    update: () => ({ email: 'forged@example.test' }),
+    expect: {
+      select: ['denied', 'hidden', 'hidden', 'ok'],
+      insert: DENIED,
+      update: DENIED,
+      delete: DENIED,
+    },
+  },
+  copyright_counter_notices: {
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.copyright_counter_notices (notice_id, uploader_id, full_name, address,
+           email, explanation, good_faith_mistake, consent_to_jurisdiction, signature)
+         values ($1, $2, 'Canary Owner', 'Canary road 2', 'owner@canary.test', 'mine', true, true,
+           'Canary Owner') returning id`,
+        [await noticeOf(w), w.owner.id],
+      ),
+    insert: async (w) => ({
+      notice_id: await noticeOf(w),
+      uploader_id: w.owner.id,
+      full_name: 'Forged',
+      address: 'x',
+      email: 'forged@example.test',
+      explanation: 'x',
+      good_faith_mistake: true,
+      consent_to_jurisdiction: true,
+      signature: 'Forged',
+    }),
+    update: () => ({ explanation: 'forged' }),
+    expect: FUNCTION_WRITTEN,
+  },
+  copyright_strikes: {
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.copyright_strikes (user_id, notice_id) values ($1, $2) returning id`,
+        [w.owner.id, await noticeOf(w)],
+      ),
+    insert: async (w) => ({ user_id: w.owner.id, notice_id: await noticeOf(w) }),
+    update: () => ({ lifted_at: new Date().toISOString() }),
+    expect: FUNCTION_WRITTEN,
+  },
+  mail_outbox: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.mail_outbox (template, to_email, params)
+         values ('canary', 'canary@example.test', '{}') returning id`,
+        [],
+      ),
+    insert: async () => ({ template: 'forged', to_email: 'forged@example.test' }),
+    update: () => ({ sent_at: new Date().toISOString() }),
     expect: SERVER_ONLY,
   },
   admins: {
