@@ -14,3 +14,10 @@ export {
   useSessionUser,
   useSessionUserId,
 } from './use-auth';
+export {
+  changeEmail,
+  changePassword,
+  requestReauthentication,
+  signOutOtherSessions,
+  type PasswordChange,
+} from './account-actions';
