@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_HOOK_TIMEOUT_MS } from '../db/test-database';
 import { SINGLE_CONFIRMATION_ACCEPTED } from './verify';
+import { totp } from './totp';
 import { followLink, fragment, startAuthTestServer, type AuthTestServer } from './test-support';
 
 let s: AuthTestServer;
@@ -157,5 +158,73 @@ describe('password change', () => {
       current_password: 'fresh-password-3',
     });
     expect(right.error?.code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('TOTP codes', () => {
+  async function enrolled(email: string) {
+    await s
+      .service()
+      .auth.admin.createUser({ email, password: 'right-password', email_confirm: true });
+    const sb = await signedIn(email);
+    const { data: factor } = await sb.auth.mfa.enroll({ factorType: 'totp' });
+    if (factor?.type !== 'totp') throw new Error('expected a TOTP factor');
+    return { sb, factorId: factor.id, secret: factor.totp.secret };
+  }
+
+  it('refuses a replayed code and an older one, on another session too', async () => {
+    const { sb, factorId, secret } = await enrolled('gil@example.test');
+    const at = Date.now();
+    const code = totp(secret, at);
+    expect((await sb.auth.mfa.challengeAndVerify({ factorId, code })).error).toBeNull();
+    const other = await signedIn('gil@example.test');
+    const replay = await other.auth.mfa.challengeAndVerify({ factorId, code });
+    expect(replay.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    const older = await other.auth.mfa.challengeAndVerify({
+      factorId,
+      code: totp(secret, at - 30_000),
+    });
+    expect(older.error?.code).toBe('mfa_verification_failed');
+    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal1');
+    // The next step's code (within the ±1 window) is new, so it is accepted.
+    const next = await other.auth.mfa.challengeAndVerify({
+      factorId,
+      code: totp(secret, at + 30_000),
+    });
+    expect(next.error).toBeNull();
+    expect((await other.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
+  });
+
+  it('limits wrong codes per factor (429), then even the right one waits', async () => {
+    const { sb, factorId, secret } = await enrolled('hal@example.test');
+    const wrongCode = (c: string) => (c === '000000' ? '111111' : '000000');
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { error } = await sb.auth.mfa.challengeAndVerify({
+        factorId,
+        code: wrongCode(totp(secret)),
+      });
+      codes.push(error?.code);
+    }
+    expect(codes).toEqual([
+      'mfa_verification_failed',
+      'mfa_verification_failed',
+      'mfa_verification_failed',
+      'over_request_rate_limit',
+    ]);
+    const right = await sb.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) });
+    expect(right.error?.code).toBe('over_request_rate_limit');
+  });
+
+  it('an aal1 session of a user with a verified factor cannot unenrol it or enrol another', async () => {
+    const { sb, factorId, secret } = await enrolled('ida@example.test');
+    expect(
+      (await sb.auth.mfa.challengeAndVerify({ factorId, code: totp(secret) })).error,
+    ).toBeNull();
+    const aal1 = await signedIn('ida@example.test');
+    expect((await aal1.auth.mfa.unenroll({ factorId })).error?.code).toBe('insufficient_aal');
+    expect((await aal1.auth.mfa.enroll({ factorType: 'totp' })).error?.code).toBe(
+      'insufficient_aal',
+    );
   });
 });

@@ -183,6 +183,9 @@ create table if not exists auth.mfa_factors (
   phone text,
   last_challenged_at timestamptz
 );
+-- Not GoTrue's: the last TOTP time step a factor accepted, so a code is refused the second time
+-- (server/auth/mfa-routes.ts; one conditional update, so two nodes cannot both accept it).
+alter table auth.mfa_factors add column if not exists last_totp_step bigint;
 create unique index if not exists mfa_factors_user_friendly_name_unique
   on auth.mfa_factors (friendly_name, user_id) where btrim(friendly_name) <> '';
 create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
