@@ -132,6 +132,20 @@ create table if not exists auth.sessions (
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
+-- Not GoTrue's: a session that ends (sign-out of any scope, a password change, an ended device)
+-- is announced, so that every realtime node closes the sockets that joined with it
+-- (server/realtime/sessions.ts; the payload is the user id, checked against this table).
+create or replace function auth.announce_session_end() returns trigger
+language plpgsql
+as $$
+begin
+  perform pg_notify('soundloft_session_ended', old.user_id::text);
+  return old;
+end
+$$;
+drop trigger if exists announce_session_end on auth.sessions;
+create trigger announce_session_end after delete on auth.sessions
+  for each row execute function auth.announce_session_end();
 
 create table if not exists auth.refresh_tokens (
   instance_id uuid,

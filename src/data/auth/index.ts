@@ -21,3 +21,17 @@ export {
   signOutOtherSessions,
   type PasswordChange,
 } from './account-actions';
+export {
+  completeTwoFactorSignIn,
+  createRecoveryCodes,
+  endSession,
+  listSessions,
+  recoveryCodesLeft,
+  signInWithRecoveryCode,
+  startTotpEnrolment,
+  turnOffTwoFactor,
+  verifiedTotpFactor,
+  verifyTotpCode,
+  type DeviceSession,
+  type TotpEnrolment,
+} from './security-actions';

@@ -276,6 +276,48 @@ export type Database = {
           },
         ]
       }
+      mfa_recovery_codes: {
+        Row: {
+          code_hash: string
+          created_at: string
+          id: number
+          used_at: string | null
+          user_id: string
+        }
+        Insert: {
+          code_hash: string
+          created_at?: string
+          id?: number
+          used_at?: string | null
+          user_id: string
+        }
+        Update: {
+          code_hash?: string
+          created_at?: string
+          id?: number
+          used_at?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
+      mfa_recovery_failures: {
+        Row: {
+          at: string
+          id: number
+          user_id: string
+        }
+        Insert: {
+          at?: string
+          id?: number
+          user_id: string
+        }
+        Update: {
+          at?: string
+          id?: number
+          user_id?: string
+        }
+        Relationships: []
+      }
       plans: {
         Row: {
           ads: boolean
@@ -1274,6 +1316,14 @@ export type Database = {
         Args: { p_track_id: string }
         Returns: boolean
       }
+      create_mfa_recovery_codes: {
+        Args: never
+        Returns: string[]
+      }
+      end_my_session: {
+        Args: { p_session: string }
+        Returns: boolean
+      }
       increment_track_plays: {
         Args: { track_id: string; session_id?: string; played_at?: string }
         Returns: boolean
@@ -1326,6 +1376,10 @@ export type Database = {
         Args: { track_id: string }
         Returns: boolean
       }
+      mfa_recovery_codes_left: {
+        Args: never
+        Returns: number
+      }
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
@@ -1337,6 +1391,10 @@ export type Database = {
       my_earnings_statement: {
         Args: { month: string }
         Returns: Json
+      }
+      my_sessions: {
+        Args: never
+        Returns: unknown[]
       }
       new_account_age: {
         Args: never
@@ -1577,6 +1635,10 @@ export type Database = {
       }
       upload_limit_reached: {
         Args: { user_id: string }
+        Returns: boolean
+      }
+      use_mfa_recovery_code: {
+        Args: { p_code: string }
         Returns: boolean
       }
       uuid_array_is_set: {

@@ -92,6 +92,20 @@ export const APP_RPCS: Record<string, InputCase> = {
     fields: { p_client_id: 'free-text', p_mutations: 'list' },
   },
   caller_at_upload_limit: { as: 'owner', sane: () => ({}), fields: {} },
+  // Account security (docs/account.md).
+  create_mfa_recovery_codes: { as: 'owner', sane: () => ({}), fields: {} },
+  mfa_recovery_codes_left: { as: 'owner', sane: () => ({}), fields: {} },
+  use_mfa_recovery_code: {
+    as: 'owner',
+    sane: () => ({ p_code: '1a2b-3c4d-5e6f-7a8b' }),
+    fields: { p_code: 'free-text' },
+  },
+  my_sessions: { as: 'owner', sane: () => ({}), fields: {} },
+  end_my_session: {
+    as: 'owner',
+    sane: () => ({ p_session: UUID0 }),
+    fields: { p_session: 'uuid' },
+  },
   my_earnings: {
     as: 'owner',
     sane: () => ({ days: 30, months: 12 }),
