@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { changeEmail } from '@/data/auth';
 
 export const EMAIL_CHANGE_SENT =
@@ -11,6 +11,14 @@ export function EmailForm({ email, pending }: { email: string; pending: string |
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  // The first of the two links lands here with GoTrue's message in the fragment.
+  const [linkMessage] = useState(() =>
+    new URLSearchParams(window.location.hash.slice(1)).get('message'),
+  );
+  useEffect(() => {
+    if (linkMessage)
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  }, [linkMessage]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,6 +43,11 @@ export function EmailForm({ email, pending }: { email: string; pending: string |
       <Text size="sm">
         Email: <strong data-testid="account-email">{email}</strong>
       </Text>
+      {linkMessage ? (
+        <Alert color="teal" role="status" title="One address confirmed">
+          {linkMessage}
+        </Alert>
+      ) : null}
       {waiting ? (
         <Alert color="blue" role="status" title={`Waiting for ${waiting}`}>
           {EMAIL_CHANGE_SENT}

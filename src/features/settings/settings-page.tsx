@@ -1,10 +1,12 @@
-import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { useAuth } from '@/data/auth';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
 import { PlaybackSection } from './playback-section';
 import { PrivacySection } from './privacy-section';
+import { SessionsCard } from './sessions-card';
 import { SettingsSection } from './settings-section';
+import { TwoFactorCard } from './two-factor-card';
 
 const SECTIONS = [
   { id: 'account', label: 'Account' },
@@ -39,9 +41,14 @@ export function SettingsPage() {
           <PasswordForm />
         </SettingsSection>
         <SettingsSection id="security" title="Security">
-          <Text size="sm" c="dimmed">
-            Two-factor sign-in and your signed-in devices.
-          </Text>
+          <Title order={3} size="h5">
+            Two-factor sign-in
+          </Title>
+          <TwoFactorCard />
+          <Title order={3} size="h5">
+            Signed-in devices
+          </Title>
+          <SessionsCard />
         </SettingsSection>
         <SettingsSection id="privacy" title="Privacy">
           <PrivacySection />
