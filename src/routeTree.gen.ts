@@ -30,6 +30,7 @@ import { Route as AppExploreRouteImport } from './routes/_app/explore'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppLibraryRouteImport } from './routes/_app/library'
 import { Route as AppPayoutsRouteImport } from './routes/_app/payouts'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSubscriptionRouteImport } from './routes/_app/subscription'
 import { Route as AppUploadRouteImport } from './routes/_app/upload'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
@@ -149,6 +150,11 @@ const AppPayoutsRoute = AppPayoutsRouteImport.update({
   path: '/payouts',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSubscriptionRoute = AppSubscriptionRouteImport.update({
   id: '/subscription',
   path: '/subscription',
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
   '/payouts': typeof AppPayoutsRoute
+  '/settings': typeof AppSettingsRoute
   '/subscription': typeof AppSubscriptionRoute
   '/upload': typeof AppUploadRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
@@ -281,6 +288,7 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
   '/payouts': typeof AppPayoutsRoute
+  '/settings': typeof AppSettingsRoute
   '/subscription': typeof AppSubscriptionRoute
   '/upload': typeof AppUploadRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
@@ -320,6 +328,7 @@ export interface FileRoutesById {
   '/_app/home': typeof AppHomeRoute
   '/_app/library': typeof AppLibraryRoute
   '/_app/payouts': typeof AppPayoutsRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/subscription': typeof AppSubscriptionRoute
   '/_app/upload': typeof AppUploadRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -358,6 +367,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/library'
     | '/payouts'
+    | '/settings'
     | '/subscription'
     | '/upload'
     | '/forgot-password'
@@ -394,6 +404,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/library'
     | '/payouts'
+    | '/settings'
     | '/subscription'
     | '/upload'
     | '/forgot-password'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/_app/home'
     | '/_app/library'
     | '/_app/payouts'
+    | '/_app/settings'
     | '/_app/subscription'
     | '/_app/upload'
     | '/_auth/forgot-password'
@@ -616,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPayoutsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/subscription': {
       id: '/_app/subscription'
       path: '/subscription'
@@ -731,6 +750,7 @@ interface AppRouteChildren {
   AppHomeRoute: typeof AppHomeRoute
   AppLibraryRoute: typeof AppLibraryRoute
   AppPayoutsRoute: typeof AppPayoutsRoute
+  AppSettingsRoute: typeof AppSettingsRoute
   AppSubscriptionRoute: typeof AppSubscriptionRoute
   AppUploadRoute: typeof AppUploadRoute
   AppAdminModerationRoute: typeof AppAdminModerationRoute
@@ -749,6 +769,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeRoute: AppHomeRoute,
   AppLibraryRoute: AppLibraryRoute,
   AppPayoutsRoute: AppPayoutsRoute,
+  AppSettingsRoute: AppSettingsRoute,
   AppSubscriptionRoute: AppSubscriptionRoute,
   AppUploadRoute: AppUploadRoute,
   AppAdminModerationRoute: AppAdminModerationRoute,

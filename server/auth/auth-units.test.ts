@@ -8,7 +8,10 @@ import { AuthHttpError, OAuthError, errorBody, weakPassword } from './errors';
 import { qrMatrix, qrSvg } from './qr';
 import { readQrSvg } from './test-support';
 import { compileAllowPattern, isRedirectUrlValid } from './redirects';
-import { base32Decode, base32Encode, hotp, otpauthUri, totp, verifyTotp } from './totp';
+import { Secret } from 'otpauth';
+import { otpauthUri, totp, verifyTotp } from './totp';
+
+const base32Encode = (bytes: Buffer) => new Secret({ buffer: new Uint8Array(bytes).buffer }).base32;
 
 describe('TOTP', () => {
   const secret = Buffer.from('12345678901234567890');
@@ -20,10 +23,8 @@ describe('TOTP', () => {
       [1234567890, '005924'],
       [2000000000, '279037'],
     ] as const) {
-      expect(hotp(secret, Math.floor(t / 30))).toBe(code);
       expect(totp(base32Encode(secret), t * 1000)).toBe(code);
     }
-    expect(hotp(secret, Math.floor(59 / 30), 8)).toBe('94287082');
   });
 
   it('accepts ±1 step and nothing further', () => {
@@ -35,9 +36,8 @@ describe('TOTP', () => {
     expect(verifyTotp(b32, 'abcdef', now)).toBeNull();
   });
 
-  it('round-trips base32 and builds the otpauth URI', () => {
+  it('builds the otpauth URI', () => {
     expect(base32Encode(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
-    expect(base32Decode('MZXW6YTBOI').toString()).toBe('foobar');
     expect(otpauthUri('Soundloft', 'a@b.c', 'ABC')).toBe(
       'otpauth://totp/Soundloft:a%40b.c?secret=ABC&issuer=Soundloft&algorithm=SHA1&digits=6&period=30',
     );

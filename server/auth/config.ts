@@ -35,6 +35,16 @@ export interface AuthConfig {
   mailMinInterval: number;
   /** A revoked refresh token may be reused this many seconds after rotation (GoTrue: 10). */
   refreshTokenReuseInterval: number;
+  /**
+   * GoTrue's MAILER_SECURE_EMAIL_CHANGE_ENABLED (`MAILER_SECURE_EMAIL_CHANGE_ENABLED`, default
+   * true): an e-mail change needs a link from the current address and one from the new address.
+   */
+  secureEmailChange: boolean;
+  /**
+   * A password change needs the current password or a reauthentication code
+   * (`SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`, default true; docs/account.md).
+   */
+  passwordChangeRequiresReauthentication: boolean;
   /** Wrong-password limits, per e-mail address and per client IP, in a sliding window. */
   rateLimit: { perEmail: number; perIp: number; windowMs: number };
 }
@@ -50,6 +60,10 @@ function positiveInt(value: string | undefined, name: string, fallback: number):
 
 function truthy(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}
+
+function falsy(value: string | undefined): boolean {
+  return value !== undefined && /^(0|false|no|off)$/i.test(value.trim());
 }
 
 export function loadAuthConfig(
@@ -72,6 +86,10 @@ export function loadAuthConfig(
     trustProxy: truthy(env.TRUST_PROXY),
     google: clientId && clientSecret ? { clientId, clientSecret } : null,
     devIdp: !(clientId && clientSecret) && (env.NODE_ENV !== 'production' || truthy(env.DEV_IDP)),
+    secureEmailChange: !falsy(env.MAILER_SECURE_EMAIL_CHANGE_ENABLED),
+    passwordChangeRequiresReauthentication: !falsy(
+      env.SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION,
+    ),
     passwordMinLength: 6,
     bcryptCost: 10,
     otpExpiry: 3600,

@@ -4,7 +4,13 @@
  */
 import type { Context, Hono } from 'hono';
 import { obj, readJson, str, validateEmail, type AuthDeps } from './context';
-import { checkMailFrequency, createEmailToken, sendAuthMail, type LinkType } from './email-tokens';
+import {
+  checkMailFrequency,
+  createEmailToken,
+  sendAuthMail,
+  sendEmailChangeMails,
+  type LinkType,
+} from './email-tokens';
 import { badRequest, unprocessable, validationFailed } from './errors';
 import { hashPassword, validatePassword } from './passwords';
 import { createFlowState, pkceParams } from './pkce';
@@ -135,7 +141,7 @@ export function registerEmailRoutes(app: Hono, deps: AuthDeps): void {
       const token = await deps.db.transaction((tx) =>
         createEmailToken(tx, deps, user, 'email_change', redirect, { newEmail: email }),
       );
-      await sendAuthMail(deps, email, 'email_change', token, email);
+      await sendEmailChangeMails(deps, user, email, token);
     }
     return c.json({});
   });

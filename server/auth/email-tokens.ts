@@ -44,6 +44,18 @@ export interface EmailToken {
   hashedToken: string;
   link: string;
   redirectTo: string;
+  /** A secure e-mail change's second code, for the current address. */
+  current?: { otp: string; hashedToken: string; link: string };
+}
+
+const newOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+function verifyLink(deps: AuthDeps, token: string, type: LinkType, redirectTo: string): string {
+  const link = new URL(`${deps.config.issuer}/verify`);
+  link.searchParams.set('token', token);
+  link.searchParams.set('type', type);
+  link.searchParams.set('redirect_to', redirectTo);
+  return link.toString();
 }
 
 /**
@@ -58,28 +70,39 @@ export async function createEmailToken(
   redirectTo: string,
   opts: { pkce?: boolean; newEmail?: string } = {},
 ): Promise<EmailToken> {
-  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const otp = newOtp();
+  const prefix = opts.pkce ? 'pkce_' : '';
   const address = type === 'email_change' ? (opts.newEmail ?? '') : (user.email ?? '');
-  const hashedToken = `${opts.pkce ? 'pkce_' : ''}${hashToken(address, otp)}`;
-  const column = tokenColumn(type);
-  const sentAt = sentAtColumn(type);
-  if (type === 'email_change') {
-    await tx.query(
-      `update auth.users set email_change_token_new = $2, email_change = $3,
-         email_change_sent_at = now(), updated_at = now() where id = $1`,
-      [user.id, hashedToken, address],
-    );
-  } else {
+  const hashedToken = `${prefix}${hashToken(address, otp)}`;
+  const link = verifyLink(deps, hashedToken, type, redirectTo);
+  if (type !== 'email_change') {
+    const column = tokenColumn(type);
+    const sentAt = sentAtColumn(type);
     await tx.query(
       `update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now() where id = $1`,
       [user.id, hashedToken],
     );
+    return { otp, hashedToken, link, redirectTo };
   }
-  const link = new URL(`${deps.config.issuer}/verify`);
-  link.searchParams.set('token', hashedToken);
-  link.searchParams.set('type', type);
-  link.searchParams.set('redirect_to', redirectTo);
-  return { otp, hashedToken, link: link.toString(), redirectTo };
+  // GoTrue's secure e-mail change: a second code for the current address; the change happens
+  // when both are confirmed (email_change_confirm_status 0 → 1 → done).
+  let current: EmailToken['current'];
+  if (deps.config.secureEmailChange && user.email) {
+    const currentOtp = newOtp();
+    const currentHash = `${prefix}${hashToken(user.email.toLowerCase(), currentOtp)}`;
+    current = {
+      otp: currentOtp,
+      hashedToken: currentHash,
+      link: verifyLink(deps, currentHash, type, redirectTo),
+    };
+  }
+  await tx.query(
+    `update auth.users set email_change_token_new = $2, email_change = $3,
+       email_change_token_current = $4, email_change_confirm_status = 0,
+       email_change_sent_at = now(), updated_at = now() where id = $1`,
+    [user.id, hashedToken, address, current?.hashedToken ?? ''],
+  );
+  return { otp, hashedToken, link, redirectTo, ...(current ? { current } : {}) };
 }
 
 /**
@@ -104,6 +127,28 @@ export async function checkMailFrequency(
     );
   }
   return true;
+}
+
+/**
+ * The mails of an e-mail change: the link for the new address, and with a secure change the one
+ * for the current address (which also tells its owner what is asked).
+ */
+export async function sendEmailChangeMails(
+  deps: AuthDeps,
+  user: UserRow,
+  newEmail: string,
+  token: EmailToken,
+): Promise<void> {
+  await sendAuthMail(deps, newEmail, 'email_change', token, newEmail);
+  if (token.current && user.email)
+    await deps.mailer.send(
+      renderAuthMail('email_change_current', {
+        to: user.email,
+        link: token.current.link,
+        otp: token.current.otp,
+        newEmail,
+      }),
+    );
 }
 
 /** Sends the mail of `type` with the link and code of `token`. */

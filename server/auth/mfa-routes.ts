@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { clientIp, readJson, requireUser, str, type AuthDeps } from './context';
+import { limitGuesses } from './rate-limit';
 import { badRequest, notFound, unprocessable } from './errors';
 import { qrSvg } from './qr';
 import { addAmr, tokenResponse } from './sessions';
@@ -114,10 +115,31 @@ export function registerMfaRoutes(app: Hono, deps: AuthDeps): void {
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
       );
     }
-    if (verifyTotp(factor.secret, str(body.code).trim()) === null)
-      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+    // Codes are guesses: wrong ones count per factor and per client IP in auth.rate_limits
+    // (shared by every node), as wrong passwords do; 429 once either is used up.
+    const ip = clientIp(c, deps.config.trustProxy);
+    const step = await limitGuesses(
+      deps.limiters.guesses,
+      { email: `mfa:factor:${factor.id}`, ip: `mfa:ip:${ip}` },
+      deps.config.rateLimit,
+      async () => {
+        const matched = verifyTotp(factor.secret, str(body.code).trim());
+        if (matched === null)
+          throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+        return matched;
+      },
+    );
 
     const session = await deps.db.transaction(async (tx) => {
+      // A code is accepted once: the factor's last accepted step must be older (a replayed or
+      // an earlier code is refused, on whatever node it arrives).
+      const { rows: unused } = await tx.query(
+        `update auth.mfa_factors set last_totp_step = $2
+         where id = $1 and (last_totp_step is null or last_totp_step < $2) returning id`,
+        [factor.id, step],
+      );
+      if (unused.length === 0)
+        throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
       await tx.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
       await tx.query(
         `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,

@@ -3,11 +3,17 @@
  * DELETE /user/identities/{id}.
  */
 import { randomInt } from 'node:crypto';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { renderAuthMail } from '../mail';
-import { obj, readJson, requireUser, str, validateEmail, type AuthDeps } from './context';
+import { clientIp, obj, readJson, requireUser, str, validateEmail, type AuthDeps } from './context';
+import { limitGuesses } from './rate-limit';
 import { requestReferrer } from './redirects';
-import { checkMailFrequency, createEmailToken, hashToken, sendAuthMail } from './email-tokens';
+import {
+  checkMailFrequency,
+  createEmailToken,
+  hashToken,
+  sendEmailChangeMails,
+} from './email-tokens';
 import { badRequest, unprocessable, validationFailed } from './errors';
 import { checkPassword, hashPassword, validatePassword } from './passwords';
 import { createFlowState, pkceParams } from './pkce';
@@ -24,6 +30,46 @@ async function consumeNonce(deps: AuthDeps, user: UserRow, nonce: string): Promi
   );
   if (rows.length === 0)
     throw badRequest('reauthentication_not_valid', 'Verification code is invalid or has expired');
+}
+
+/** Methods whose sign-in proved access to the inbox, as a reauthentication code does. */
+const INBOX_METHODS = ['otp', 'recovery', 'magiclink'];
+
+/**
+ * A password change must be proven (docs/account.md): by a reauthentication code (`nonce`,
+ * consumed before), by the current password (`current_password`, counted as a guess like a
+ * sign-in), or by a session that an e-mailed link opened within the code lifetime (the reset-
+ * password flow). Else 400 reauthentication_needed, GoTrue's code.
+ */
+async function provePasswordChange(
+  c: Context,
+  deps: AuthDeps,
+  user: UserRow,
+  sessionId: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const current = typeof body.current_password === 'string' ? body.current_password : '';
+  if (current) {
+    const ip = clientIp(c, deps.config.trustProxy);
+    await limitGuesses(
+      deps.limiters.guesses,
+      { email: `password:email:${user.email ?? user.id}`, ip: `password:ip:${ip}` },
+      deps.config.rateLimit,
+      async () => {
+        if (!(await checkPassword(current, user.encrypted_password)))
+          throw badRequest('invalid_credentials', 'Current password is incorrect');
+      },
+    );
+    return;
+  }
+  const { rows } = await deps.db.query(
+    `select 1 from auth.mfa_amr_claims where session_id = $1
+       and authentication_method = any($2::text[])
+       and updated_at + make_interval(secs => $3) > now()`,
+    [sessionId, INBOX_METHODS, deps.config.otpExpiry],
+  );
+  if (rows.length === 0)
+    throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
 }
 
 export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
@@ -54,11 +100,14 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
     const password = typeof body.password === 'string' ? body.password : undefined;
     const email = str(body.email) ? validateEmail(str(body.email)) : undefined;
     const pkce = pkceParams(body.code_challenge, body.code_challenge_method);
-    if (typeof body.nonce === 'string' && body.nonce) await consumeNonce(deps, user, body.nonce);
+    const nonce = typeof body.nonce === 'string' && body.nonce ? body.nonce : '';
+    if (nonce) await consumeNonce(deps, user, nonce);
 
     let passwordHash: string | undefined;
     if (password !== undefined) {
       validatePassword(password, deps.config.passwordMinLength);
+      if (deps.config.passwordChangeRequiresReauthentication && !nonce)
+        await provePasswordChange(c, deps, user, sessionId, body);
       if (await checkPassword(password, user.encrypted_password))
         throw unprocessable(
           'same_password',
@@ -103,7 +152,7 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
         pkce: pkce !== null,
       });
     });
-    if (emailToken && email) await sendAuthMail(deps, email, 'email_change', emailToken, email);
+    if (emailToken && email) await sendEmailChangeMails(deps, user, email, emailToken);
     const fresh = await findUserById(deps.db, user.id);
     return c.json(await userJson(deps.db, fresh ?? user));
   });

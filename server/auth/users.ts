@@ -21,6 +21,8 @@ export interface UserRow {
   email_change_token_new: string | null;
   email_change: string | null;
   email_change_sent_at: string | null;
+  email_change_token_current: string | null;
+  email_change_confirm_status: number | null;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -35,7 +37,8 @@ export interface UserRow {
 
 const USER_COLUMNS = `u.id, u.aud, u.role, u.email, u.encrypted_password, u.email_confirmed_at,
   u.invited_at, u.confirmation_token, u.confirmation_sent_at, u.recovery_token, u.recovery_sent_at,
-  u.email_change_token_new, u.email_change, u.email_change_sent_at, u.last_sign_in_at,
+  u.email_change_token_new, u.email_change, u.email_change_sent_at, u.email_change_token_current,
+  u.email_change_confirm_status, u.last_sign_in_at,
   u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at, u.phone, u.confirmed_at,
   u.banned_until, u.is_anonymous,
   exists (select 1 from public.admins a where a.user_id = u.id) as is_admin`;
@@ -65,7 +68,11 @@ export const findUserByEmail = (q: Queryable, email: string) =>
   one(q, 'lower(u.email) = $1 and u.is_sso_user = false', [normalizeEmail(email)]);
 export const findUserByColumn = (
   q: Queryable,
-  column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',
+  column:
+    | 'confirmation_token'
+    | 'recovery_token'
+    | 'email_change_token_new'
+    | 'email_change_token_current',
   value: string,
 ) => one(q, `u.${column} = $1`, [value]);
 

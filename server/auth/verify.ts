@@ -4,6 +4,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Queryable } from '../db/database';
+import { renderAuthMail } from '../mail';
 import { clientIp, readJson, str, type AuthDeps } from './context';
 import { hashToken, sentAtColumn, tokenColumn, type LinkType } from './email-tokens';
 import { AuthHttpError, forbidden, validationFailed } from './errors';
@@ -28,7 +29,13 @@ interface Found {
   user: UserRow;
   type: LinkType;
   pkce: boolean;
+  /** Which column held the token (an e-mail change has one per address). */
+  column: string;
 }
+
+/** GoTrue's answer to the first of the two links of a secure e-mail change. */
+export const SINGLE_CONFIRMATION_ACCEPTED =
+  'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** Finds the user whose stored token matches; `email` type means signup or magic link. */
 async function findToken(
@@ -45,8 +52,14 @@ async function findToken(
         : [];
   if (types.length === 0) throw validationFailed(`Verify requires a verification type`);
   for (const t of types) {
-    for (const candidate of candidates) {
-      const user = await findUserByColumn(tx, tokenColumn(t), candidate);
+    const columns =
+      t === 'email_change'
+        ? (['email_change_token_new', 'email_change_token_current'] as const)
+        : ([tokenColumn(t)] as const);
+    for (const [candidate, column] of candidates.flatMap((c) =>
+      columns.map((k) => [c, k] as const),
+    )) {
+      const user = await findUserByColumn(tx, column, candidate);
       if (!user) continue;
       const { rows } = await tx.query<{ expired: boolean }>(
         `select coalesce(${sentAtColumn(t)}, 'epoch') + make_interval(secs => $2) < now() as expired
@@ -54,18 +67,37 @@ async function findToken(
         [user.id, deps.config.otpExpiry],
       );
       if (rows[0]?.expired) throw expiredError();
-      return { user, type: t, pkce: candidate.startsWith('pkce_') };
+      return { user, type: t, pkce: candidate.startsWith('pkce_'), column };
     }
   }
   throw expiredError();
 }
 
+/** What consuming a link did: a session follows, or (first of two e-mail links) a message. */
+type Consumed =
+  { kind: 'done'; emailChanged?: { from: string; to: string } } | { kind: 'single_confirmation' };
+
 /** Applies what the link confirms and clears the token (single use). */
-async function consume(tx: Queryable, found: Found): Promise<void> {
+async function consume(tx: Queryable, deps: AuthDeps, found: Found): Promise<Consumed> {
   const { user, type } = found;
   if (type === 'email_change') {
+    // GoTrue's emailChangeVerify: with the secure change, the first link (either address)
+    // only clears its own token and records one confirmation.
+    if (deps.config.secureEmailChange && user.email && !user.email_change_confirm_status) {
+      const column =
+        found.column === 'email_change_token_current'
+          ? 'email_change_token_current'
+          : 'email_change_token_new';
+      await tx.query(
+        `update auth.users set ${column} = '', email_change_confirm_status = 1,
+           updated_at = now() where id = $1`,
+        [user.id],
+      );
+      return { kind: 'single_confirmation' };
+    }
     await tx.query(
       `update auth.users set email = email_change, email_change = '', email_change_token_new = '',
+         email_change_token_current = '', email_change_confirm_status = 0,
          email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
        where id = $1`,
       [user.id],
@@ -76,7 +108,9 @@ async function consume(tx: Queryable, found: Found): Promise<void> {
        where user_id = $1 and provider = 'email'`,
       [user.id],
     );
-    return;
+    return user.email && user.email_change
+      ? { kind: 'done', emailChanged: { from: user.email, to: user.email_change } }
+      : { kind: 'done' };
   }
   await tx.query(
     `update auth.users set ${tokenColumn(type)} = '',
@@ -89,9 +123,13 @@ async function consume(tx: Queryable, found: Found): Promise<void> {
      where user_id = $1 and provider = 'email'`,
     [user.id],
   );
+  return { kind: 'done' };
 }
 
-type Outcome = { kind: 'session'; session: TokenResponse } | { kind: 'code'; code: string };
+type Outcome =
+  | { kind: 'session'; session: TokenResponse }
+  | { kind: 'code'; code: string }
+  | { kind: 'message'; message: string };
 
 async function verify(
   c: Context,
@@ -100,9 +138,13 @@ async function verify(
   candidates: string[],
   allowCode: boolean,
 ): Promise<Outcome & { type: LinkType }> {
-  return deps.db.transaction(async (tx) => {
+  let changed: { from: string; to: string } | undefined;
+  const out = await deps.db.transaction(async (tx): Promise<Outcome & { type: LinkType }> => {
     const found = await findToken(tx, deps, type, candidates);
-    await consume(tx, found);
+    const consumed = await consume(tx, deps, found);
+    if (consumed.kind === 'single_confirmation')
+      return { kind: 'message', message: SINGLE_CONFIRMATION_ACCEPTED, type: found.type };
+    changed = consumed.emailChanged;
     if (found.pkce && allowCode) {
       const flow = await findUserFlowState(tx, found.user.id, METHOD[found.type]);
       if (flow)
@@ -118,6 +160,16 @@ async function verify(
     });
     return { kind: 'session', session, type: found.type };
   });
+  // The old address is told (GoTrue's email-changed notification), after the change is kept.
+  if (changed)
+    await deps.mailer.send(
+      renderAuthMail('email_changed', {
+        to: changed.from,
+        oldEmail: changed.from,
+        newEmail: changed.to,
+      }),
+    );
+  return out;
 }
 
 function withParams(base: string, params: Record<string, string>, where: 'query' | 'hash'): string {
@@ -138,6 +190,15 @@ export function registerVerifyRoutes(app: Hono, deps: AuthDeps): void {
       const out = await verify(c, deps, type, [token], true);
       if (out.kind === 'code')
         return c.redirect(withParams(redirect, { code: out.code }, 'query'), 303);
+      if (out.kind === 'message')
+        return c.redirect(
+          withParams(
+            redirect,
+            { message: out.message },
+            token.startsWith('pkce_') ? 'query' : 'hash',
+          ),
+          303,
+        );
       const s = out.session;
       const fragment = {
         access_token: s.access_token,
@@ -189,6 +250,7 @@ export function registerVerifyRoutes(app: Hono, deps: AuthDeps): void {
           deps.config.rateLimit,
           attempt,
         );
+    if (out.kind === 'message') return c.json({ msg: out.message, code: 200 });
     if (out.kind !== 'session') throw new Error('unexpected auth code');
     return c.json(out.session);
   });

@@ -132,6 +132,20 @@ create table if not exists auth.sessions (
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
+-- Not GoTrue's: a session that ends (sign-out of any scope, a password change, an ended device)
+-- is announced, so that every realtime node closes the sockets that joined with it
+-- (server/realtime/sessions.ts; the payload is the user id, checked against this table).
+create or replace function auth.announce_session_end() returns trigger
+language plpgsql
+as $$
+begin
+  perform pg_notify('soundloft_session_ended', old.user_id::text);
+  return old;
+end
+$$;
+drop trigger if exists announce_session_end on auth.sessions;
+create trigger announce_session_end after delete on auth.sessions
+  for each row execute function auth.announce_session_end();
 
 create table if not exists auth.refresh_tokens (
   instance_id uuid,
@@ -183,6 +197,9 @@ create table if not exists auth.mfa_factors (
   phone text,
   last_challenged_at timestamptz
 );
+-- Not GoTrue's: the last TOTP time step a factor accepted, so a code is refused the second time
+-- (server/auth/mfa-routes.ts; one conditional update, so two nodes cannot both accept it).
+alter table auth.mfa_factors add column if not exists last_totp_step bigint;
 create unique index if not exists mfa_factors_user_friendly_name_unique
   on auth.mfa_factors (friendly_name, user_id) where btrim(friendly_name) <> '';
 create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);

@@ -6,16 +6,25 @@ import type { MailMessage } from './mailer';
 import { escapeHtml } from '../lib/escape-html';
 
 export type AuthMailKind =
-  'confirmation' | 'recovery' | 'magic_link' | 'email_change' | 'invite' | 'reauthentication';
+  | 'confirmation'
+  | 'recovery'
+  | 'magic_link'
+  | 'email_change'
+  | 'email_change_current'
+  | 'email_changed'
+  | 'invite'
+  | 'reauthentication';
 
 export interface AuthMailInput {
   to: string;
   /** The verification link (none for a reauthentication code). */
   link?: string;
-  /** The six-digit code that works instead of the link (supabase.auth.verifyOtp). */
-  otp: string;
+  /** The six-digit code that works instead of the link (none for a notice). */
+  otp?: string;
   /** For an address change: the new address. */
   newEmail?: string;
+  /** For an address change: the address it replaces. */
+  oldEmail?: string;
 }
 
 interface Copy {
@@ -61,6 +70,24 @@ function copyFor(kind: AuthMailKind, input: AuthMailInput): Copy {
         outro:
           "If you didn't ask for this change, ignore this email and keep your current address.",
       };
+    case 'email_change_current':
+      return {
+        subject: 'Confirm the change of your Soundloft email address',
+        heading: 'Confirm your email address change',
+        intro: `Someone (hopefully you) asked to change the email address of your Soundloft account from ${input.to} to ${input.newEmail ?? ''}. The change happens once both addresses confirm it.`,
+        button: 'Confirm the change',
+        outro:
+          "If you didn't ask for this, ignore this email: the address stays the same. Then change your password.",
+      };
+    case 'email_changed':
+      return {
+        subject: 'Your Soundloft email address was changed',
+        heading: 'Your email address was changed',
+        intro: `The email address of your Soundloft account was changed from ${input.oldEmail ?? input.to} to ${input.newEmail ?? ''}. Sign-in links and notices now go to the new address.`,
+        button: '',
+        outro:
+          "If you didn't make this change, reply to this email or contact support right away: someone may have access to your account.",
+      };
     case 'reauthentication':
       return {
         subject: 'Your Soundloft confirmation code',
@@ -91,10 +118,13 @@ export function renderAuthMail(kind: AuthMailKind, input: AuthMailInput): MailMe
     c.intro,
     '',
     ...(input.link
-      ? [`${c.button}: ${input.link}`, '', `Or enter this code: ${input.otp}`]
-      : [`Your code: ${input.otp}`]),
-    '',
-    `The ${input.link ? 'link and the code expire' : 'code expires'} in one hour.`,
+      ? [`${c.button}: ${input.link}`, '', `Or enter this code: ${input.otp ?? ''}`, '']
+      : input.otp
+        ? [`Your code: ${input.otp}`, '']
+        : []),
+    ...(input.otp
+      ? [`The ${input.link ? 'link and the code expire' : 'code expires'} in one hour.`]
+      : []),
     c.outro,
   ].join('\n');
   const html = `<!doctype html>
@@ -108,8 +138,8 @@ export function renderAuthMail(kind: AuthMailKind, input: AuthMailInput): MailMe
 <tr><td style="padding-top:24px;font-size:20px;font-weight:700;color:#ffffff">${escapeHtml(c.heading)}</td></tr>
 <tr><td style="padding-top:12px;font-size:15px;line-height:1.6;color:#c9c9d6">${escapeHtml(c.intro)}</td></tr>
 ${link ? `<tr><td style="padding-top:24px"><a href="${link}" style="display:inline-block;background:#7c3aed;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:10px">${escapeHtml(c.button)}</a></td></tr>` : ''}
-<tr><td style="padding-top:20px;font-size:14px;color:#c9c9d6">${link ? 'Or enter this code' : 'Your code'}: <strong style="font-size:18px;letter-spacing:3px;color:#ffffff">${escapeHtml(input.otp)}</strong></td></tr>
-<tr><td style="padding-top:20px;font-size:12px;line-height:1.5;color:#8a8a99">The ${link ? 'link and the code expire' : 'code expires'} in one hour. ${escapeHtml(c.outro)}${link ? `<br>Link not working? Paste this into your browser:<br><span style="word-break:break-all;color:#a78bfa">${link}</span>` : ''}</td></tr>
+${input.otp ? `<tr><td style="padding-top:20px;font-size:14px;color:#c9c9d6">${link ? 'Or enter this code' : 'Your code'}: <strong style="font-size:18px;letter-spacing:3px;color:#ffffff">${escapeHtml(input.otp)}</strong></td></tr>` : ''}
+<tr><td style="padding-top:20px;font-size:12px;line-height:1.5;color:#8a8a99">${input.otp ? `The ${link ? 'link and the code expire' : 'code expires'} in one hour. ` : ''}${escapeHtml(c.outro)}${link ? `<br>Link not working? Paste this into your browser:<br><span style="word-break:break-all;color:#a78bfa">${link}</span>` : ''}</td></tr>
 </table>
 </td></tr></table>
 </body></html>`;

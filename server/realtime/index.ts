@@ -12,6 +12,7 @@ import { localCluster, startPgCluster, type Cluster, type ClusterOptions } from 
 import { createRealtimeApp } from './http';
 import { REALTIME_PATH, RealtimeServer, type RealtimeLimits } from './server';
 import { closeBannedSockets } from './sanctions';
+import { closeEndedSessions } from './sessions';
 
 export { REALTIME_PATH, DEFAULT_LIMITS, type RealtimeLimits, type RealtimeStats } from './server';
 
@@ -83,6 +84,7 @@ export async function startRealtime(opts: {
   });
   const started = server;
   const stopBans = await closeBannedSockets(opts.db, started);
+  const stopSessions = await closeEndedSessions(opts.db, started);
   return {
     server,
     changes,
@@ -95,6 +97,7 @@ export async function startRealtime(opts: {
     },
     async close() {
       await stopBans();
+      await stopSessions();
       await started.close();
       await cluster.close();
       await changes.close();

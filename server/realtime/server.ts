@@ -15,6 +15,7 @@ import { Channel, memberKey } from './channel';
 import { localCluster, type Cluster, type ClusterMessage, type TrackedPresence } from './cluster';
 import { FilterError, parseFilter } from './filters';
 import { PresenceStore, type PresenceDiff, type PresenceList } from './presence';
+import { SESSION_ENDED_CLOSE } from './sessions';
 import { BANNED_CLOSE, isBannedAccount } from './sanctions';
 import {
   ProtocolError,
@@ -306,6 +307,27 @@ export class RealtimeServer {
   closeUser(userId: string): void {
     for (const conn of [...(this.#users.get(userId) ?? [])])
       conn.ws.close(BANNED_CLOSE.code, BANNED_CLOSE.reason);
+  }
+
+  /** The auth sessions (the JWTs' session_id) the sockets of one user joined with (sessions.ts). */
+  sessionsOfUser(userId: string): string[] {
+    const ids = new Set<string>();
+    for (const conn of this.#users.get(userId) ?? [])
+      for (const channel of conn.channels.values()) {
+        const sid = channel.viewer.claims.session_id;
+        if (typeof sid === 'string') ids.add(sid);
+      }
+    return [...ids];
+  }
+
+  /** Closes the sockets of one user that joined with one of `sessionIds` (ended sessions). */
+  closeSessions(userId: string, sessionIds: readonly string[]): void {
+    const ended = new Set(sessionIds);
+    for (const conn of [...(this.#users.get(userId) ?? [])]) {
+      const joinedWith = [...conn.channels.values()].map((c) => c.viewer.claims.session_id);
+      if (joinedWith.some((sid) => typeof sid === 'string' && ended.has(sid)))
+        conn.ws.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason);
+    }
   }
 
   #cleanup(conn: Connection): void {

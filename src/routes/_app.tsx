@@ -29,7 +29,8 @@ function AppRoutes() {
   // slices rather than one long task (docs/architecture.md, "Render cost").
   const status = useDeferredValue(useAuthStatus());
   const navigate = useNavigate();
-  const signedOut = status === 'unauthenticated';
+  // A second factor still owed (status 'mfa') is finished on /login (docs/account.md).
+  const signedOut = status === 'unauthenticated' || status === 'mfa';
   // The local mirror syncs with the server while the signed-in app is open (docs/sync.md).
   useEffect(bindSyncToAuth, []);
   // Realtime makes that sync prompt: changes from the user's other devices, friends' listens.

@@ -6,7 +6,8 @@
 import { getSupabase } from '../remote/client';
 import type { AuthChangeEvent, Session } from '../remote/types';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+/** `mfa`: signed in with the password (aal1), but the account's second factor is still owed. */
+export type AuthStatus = 'loading' | 'authenticated' | 'mfa' | 'unauthenticated';
 
 export interface AuthState {
   status: AuthStatus;
@@ -26,8 +27,44 @@ function set(next: Partial<AuthState>) {
   for (const listener of listeners) listener();
 }
 
+/** The `aal` claim of an access token (GoTrue's JWT), without checking it (the server does). */
+function aalOf(accessToken: string): string | null {
+  try {
+    const part = accessToken.split('.')[1] ?? '';
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const aal = (JSON.parse(json) as { aal?: unknown }).aal;
+    return typeof aal === 'string' ? aal : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A verified factor and a session below aal2: the sign-in asks for the code first. */
+export function owesSecondFactor(session: Session): boolean {
+  const verified = session.user.factors?.some((f) => f.status === 'verified') ?? false;
+  return verified && aalOf(session.access_token) !== 'aal2';
+}
+
 function fromSession(session: Session | null): Partial<AuthState> {
-  return { session, status: session ? 'authenticated' : 'unauthenticated' };
+  if (!session) return { session, status: 'unauthenticated' };
+  return { session, status: owesSecondFactor(session) ? 'mfa' : 'authenticated' };
+}
+
+/**
+ * A session ended elsewhere ("Sign out everywhere else", a password change, another device's
+ * "Sign out this device") keeps a valid access token here until it expires. Asking GoTrue's /user
+ * every 30 s (and when the tab shows again) finds out: supabase-js drops a session whose
+ * `session_id` is gone (session_not_found) and fires SIGNED_OUT. docs/account.md, "Sessions".
+ */
+const SESSION_CHECK_MS = 30_000;
+function watchSessionEnd(client: Awaited<ReturnType<typeof getSupabase>>): void {
+  const check = () => {
+    if (state.session) void client.auth.getUser().catch(() => undefined);
+  };
+  setInterval(check, SESSION_CHECK_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
 }
 
 /** Starts the check once: reads the stored (or URL) session, then listens for changes. */
@@ -42,6 +79,7 @@ export function startAuth(): void {
       const { data, error } = await client.auth.getSession();
       if (error) throw error;
       set(fromSession(data.session));
+      watchSessionEnd(client);
     })
     .catch((error: unknown) => {
       set({

@@ -14,3 +14,24 @@ export {
   useSessionUser,
   useSessionUserId,
 } from './use-auth';
+export {
+  changeEmail,
+  changePassword,
+  requestReauthentication,
+  signOutOtherSessions,
+  type PasswordChange,
+} from './account-actions';
+export {
+  completeTwoFactorSignIn,
+  createRecoveryCodes,
+  endSession,
+  listSessions,
+  recoveryCodesLeft,
+  signInWithRecoveryCode,
+  startTotpEnrolment,
+  turnOffTwoFactor,
+  verifiedTotpFactor,
+  verifyTotpCode,
+  type DeviceSession,
+  type TotpEnrolment,
+} from './security-actions';

@@ -642,6 +642,48 @@ export type Database = {
         }
         Relationships: []
       }
+      mfa_recovery_codes: {
+        Row: {
+          code_hash: string
+          created_at: string
+          id: number
+          used_at: string | null
+          user_id: string
+        }
+        Insert: {
+          code_hash: string
+          created_at?: string
+          id?: number
+          used_at?: string | null
+          user_id: string
+        }
+        Update: {
+          code_hash?: string
+          created_at?: string
+          id?: number
+          used_at?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
+      mfa_recovery_failures: {
+        Row: {
+          at: string
+          id: number
+          user_id: string
+        }
+        Insert: {
+          at?: string
+          id?: number
+          user_id: string
+        }
+        Update: {
+          at?: string
+          id?: number
+          user_id?: string
+        }
+        Relationships: []
+      }
       moderation_appeals: {
         Row: {
           answer_reason: string | null
@@ -1830,9 +1872,17 @@ export type Database = {
         Args: { p_user: string }
         Returns: number
       }
+      create_mfa_recovery_codes: {
+        Args: never
+        Returns: string[]
+      }
       data_export_link_days: {
         Args: never
         Returns: number
+      }
+      end_my_session: {
+        Args: { p_session: string }
+        Returns: boolean
       }
       enqueue_user_mail: {
         Args: { p_user: string; p_kind: string; p_subject: string; p_body: string }
@@ -1907,6 +1957,10 @@ export type Database = {
         Args: { track_id: string }
         Returns: boolean
       }
+      mfa_recovery_codes_left: {
+        Args: never
+        Returns: number
+      }
       minimum_withdrawal_eur: {
         Args: never
         Returns: number
@@ -1922,6 +1976,10 @@ export type Database = {
       my_earnings_statement: {
         Args: { month: string }
         Returns: Json
+      }
+      my_sessions: {
+        Args: never
+        Returns: unknown[]
       }
       new_account_age: {
         Args: never
@@ -2212,6 +2270,10 @@ export type Database = {
       }
       upload_limit_reached: {
         Args: { user_id: string }
+        Returns: boolean
+      }
+      use_mfa_recovery_code: {
+        Args: { p_code: string }
         Returns: boolean
       }
       uuid_array_is_set: {

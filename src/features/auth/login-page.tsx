@@ -10,13 +10,25 @@ import {
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { login } from '@/data/auth';
+import { login, useAuthStatus } from '@/data/auth';
 import { AuthForm } from './components/auth-form';
 import { AuthLayout } from './components/auth-layout';
 import { ErrorBox } from './components/error-box';
 import { GoogleButton } from './components/google-button';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LoginPage({ notice }: { notice?: string }) {
+  // Signed in with the password, the second factor still owed (docs/account.md).
+  if (useAuthStatus() === 'mfa')
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="One more step to keep your account safe.">
+        <TwoFactorStep />
+      </AuthLayout>
+    );
+  return <PasswordLogin notice={notice} />;
+}
+
+function PasswordLogin({ notice }: { notice?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});

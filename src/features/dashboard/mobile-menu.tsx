@@ -1,5 +1,5 @@
 import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
-import { IconLogout, IconSettings, IconUpload } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUpload, IconUser } from '@tabler/icons-react';
 import { ButtonLink } from '@/components/router-links';
 import { NavList } from './nav-list';
 import type { CurrentUser } from './use-current-user';
@@ -47,10 +47,18 @@ export function MobileMenu({ opened, onClose, user, onSignOut }: MobileMenuProps
           <ButtonLink
             to="/profile"
             variant="default"
-            leftSection={<IconSettings size={16} aria-hidden />}
+            leftSection={<IconUser size={16} aria-hidden />}
             onClick={onClose}
           >
             Profile & Settings
+          </ButtonLink>
+          <ButtonLink
+            to="/settings"
+            variant="subtle"
+            leftSection={<IconSettings size={16} aria-hidden />}
+            onClick={onClose}
+          >
+            Settings
           </ButtonLink>
           <Button
             variant="subtle"

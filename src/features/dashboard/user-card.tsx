@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconLogout, IconUser } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { ButtonLink } from '@/components/router-links';
 import type { CurrentUser } from './use-current-user';
 import { UserAvatar } from './user-avatar';
 
-/** Sidebar foot: avatar, name and plan, Profile link, Sign out. */
+/** Sidebar foot: avatar, name and plan, Profile and Settings links, Sign out. */
 export function UserCard({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
   const display = user.name || user.email;
   return (
@@ -28,6 +28,14 @@ export function UserCard({ user, onSignOut }: { user: CurrentUser; onSignOut: ()
           leftSection={<IconUser size={14} aria-hidden />}
         >
           Profile
+        </ButtonLink>
+        <ButtonLink
+          to="/settings"
+          size="xs"
+          variant="default"
+          leftSection={<IconSettings size={14} aria-hidden />}
+        >
+          Settings
         </ButtonLink>
         <Button
           size="xs"

@@ -46,6 +46,7 @@ vi.mock('@/data', () => ({
 }));
 vi.mock('@/features/catalogue', () => ({
   useCurrentUserId: () => 'me',
+  DownloadQualityControl: () => null,
   TrackList: ({ tracks, label, empty }: { tracks: Track[]; label: string; empty: ReactNode }) =>
     tracks.length === 0 ? (
       empty

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import {
   IconDownload,
   IconPlayerPause,
@@ -26,17 +16,13 @@ import {
   removeAllDownloads,
   removeDownload,
   requestPersistentStorage,
-  setDownloadQuality,
   useAllTracks,
-  useDownloadQuality,
   useDownloads,
-  useProfile,
   useStorageFigures,
   type Download,
   type Track,
 } from '@/data';
-import { TrackList, useCurrentUserId } from '@/features/catalogue';
-import { PLANS } from '@/lib/plans';
+import { DownloadQualityControl, TrackList, useCurrentUserId } from '@/features/catalogue';
 
 const MB = 1024 * 1024;
 const size = (bytes: number) =>
@@ -59,9 +45,6 @@ export function DownloadsTab() {
   const userId = useCurrentUserId();
   const downloads = useDownloads(userId);
   const tracks = useAllTracks();
-  const quality = useDownloadQuality(userId);
-  const planId = useProfile(userId)?.subscriptionPlan;
-  const plan = PLANS.find((p) => p.id === planId);
   const [confirm, setConfirm] = useState(false);
   const doneCount = downloads.filter((d) => d.state === 'done').length;
   const storage = useStorageFigures(doneCount);
@@ -129,28 +112,7 @@ export function DownloadsTab() {
               </Button>
             </Group>
           </Group>
-          <Group gap="sm" wrap="wrap">
-            <Text size="sm" id="download-quality-label">
-              Download quality
-            </Text>
-            <SegmentedControl
-              size="xs"
-              aria-labelledby="download-quality-label"
-              value={quality}
-              onChange={(value) =>
-                userId &&
-                void setDownloadQuality(userId, value === 'lossless' ? 'lossless' : 'high')
-              }
-              data={[
-                { value: 'high', label: 'High' },
-                {
-                  value: 'lossless',
-                  label: 'Lossless',
-                  disabled: !(plan?.id === 'premium'),
-                },
-              ]}
-            />
-          </Group>
+          <DownloadQualityControl labelId="download-quality-label" />
         </Stack>
       </Paper>
 

@@ -48,7 +48,7 @@ export function PaymentApprovedPage() {
           : 'Your payment was received. Your plan will update as soon as the payment provider confirms it, usually within a minute.';
 
   return (
-    <PublicPage account={authStatus}>
+    <PublicPage account={authStatus === 'mfa' ? 'unauthenticated' : authStatus}>
       <Container size="sm" py={{ base: 48, md: 96 }}>
         <Stack align="center" ta="center" gap="lg">
           <ThemeIcon size={72} radius="xl" color="teal" variant="light">

@@ -129,6 +129,20 @@ export const APP_RPCS: Record<string, InputCase> = {
   // docs/privacy-rights.md: they take no argument.
   cancel_account_deletion: { as: 'owner', sane: () => ({}), fields: {} },
   request_data_export: { as: 'owner', sane: () => ({}), fields: {} },
+  // Account security (docs/account.md).
+  create_mfa_recovery_codes: { as: 'owner', sane: () => ({}), fields: {} },
+  mfa_recovery_codes_left: { as: 'owner', sane: () => ({}), fields: {} },
+  use_mfa_recovery_code: {
+    as: 'owner',
+    sane: () => ({ p_code: '1a2b-3c4d-5e6f-7a8b' }),
+    fields: { p_code: 'free-text' },
+  },
+  my_sessions: { as: 'owner', sane: () => ({}), fields: {} },
+  end_my_session: {
+    as: 'owner',
+    sane: () => ({ p_session: UUID0 }),
+    fields: { p_session: 'uuid' },
+  },
   my_earnings: {
     as: 'owner',
     sane: () => ({ days: 30, months: 12 }),

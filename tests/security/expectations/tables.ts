@@ -398,6 +398,28 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ counted: false, refusal: 'too_fast' }),
     expect: FUNCTION_WRITTEN,
   },
+  // Two-factor recovery codes (docs/account.md): hashes no API role may read or write; only
+  // create_mfa_recovery_codes / use_mfa_recovery_code touch them.
+  mfa_recovery_codes: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.mfa_recovery_codes (user_id, code_hash) values ($1, $2) returning id`,
+        [w.owner.id, fresh()],
+      ),
+    insert: async (w) => ({ user_id: w.owner.id, code_hash: 'forged' }),
+    update: () => ({ used_at: null }),
+    expect: SERVER_ONLY,
+  },
+  mfa_recovery_failures: {
+    row: (w) =>
+      byId(w, `insert into public.mfa_recovery_failures (user_id) values ($1) returning id`, [
+        w.owner.id,
+      ]),
+    insert: async (w) => ({ user_id: w.other.id }),
+    update: () => ({ at: '2000-01-01T00:00:00Z' }),
+    expect: SERVER_ONLY,
+  },
   playlists: {
     row: async (w) => {
       const { rows } = await w.db.query<{ id: string }>(

@@ -118,7 +118,7 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: ['Under the GDPR you have the right to:'],
       items: [
         'access the personal data we hold about you and receive a copy;',
-        'have inaccurate data corrected. You can edit your name, bio, links and avatar on your profile yourself; to change your email address, contact us;',
+        'have inaccurate data corrected. You can edit your name, bio, links and avatar on your profile, and change your email address in Settings, yourself;',
         'have your data deleted;',
         'restrict or object to processing based on our legitimate interests;',
         'receive the data you provided in a portable, machine-readable format;',

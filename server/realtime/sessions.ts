@@ -1,0 +1,57 @@
+/**
+ * Ended sessions in realtime (docs/account.md, "Sessions"): when an auth session ends (a sign-out
+ * of any scope, "Sign out this device", a password change), bootstrap.sql's trigger sends
+ * `pg_notify('soundloft_session_ended', <user id>)`. Every node LISTENs, asks the database which of
+ * the sessions its sockets of that user joined with still exist, and closes the sockets of the
+ * ones that do not. A NOTIFY alone decides nothing; after a lost LISTEN every user is checked.
+ */
+import type { Database } from '../db/database';
+
+export const SESSION_ENDED_CHANNEL = 'soundloft_session_ended';
+/** The close code and reason a socket of an ended session gets (4000–4999: the application's). */
+export const SESSION_ENDED_CLOSE = { code: 4001, reason: 'session ended' } as const;
+
+export interface SocketsOfSessions {
+  connectedUsers(): string[];
+  sessionsOfUser(userId: string): string[];
+  closeSessions(userId: string, sessionIds: readonly string[]): void;
+}
+
+const isUuid = (s: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+/** The sessions of `ids` that no longer exist (or have ended). */
+export async function endedSessions(db: Database, ids: string[]): Promise<string[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `select id::text from auth.sessions
+     where id = any($1::uuid[]) and (not_after is null or not_after > now())`,
+    [valid],
+  );
+  const alive = new Set(rows.map((r) => r.id));
+  return valid.filter((id) => !alive.has(id));
+}
+
+/** Closes the sockets of every session ended from now on; resolves to a stop function. */
+export function closeEndedSessions(
+  db: Database,
+  sockets: SocketsOfSessions,
+): Promise<() => Promise<void>> {
+  const check = async (users: string[]) => {
+    for (const user of users) {
+      const ended = await endedSessions(db, sockets.sessionsOfUser(user));
+      if (ended.length) sockets.closeSessions(user, ended);
+    }
+  };
+  const report = (error: unknown) => console.error('realtime sessions:', error);
+  return db.listen(
+    SESSION_ENDED_CHANNEL,
+    (userId) => {
+      if (isUuid(userId)) check([userId]).catch(report);
+    },
+    () => {
+      check(sockets.connectedUsers()).catch(report);
+    },
+  );
+}

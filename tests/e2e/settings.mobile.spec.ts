@@ -1,0 +1,40 @@
+/**
+ * /settings at 375 px (the mobile project): reached from the phone menu, nothing wider than the
+ * screen, and two-factor sign-in turned on with the keyboard (Enter submits each form).
+ */
+import { TOTP } from 'otpauth';
+import { createUser, signIn } from './support/session';
+import { expect, test } from './support/test';
+
+const SETTLED = { timeout: 30_000 };
+
+test('the phone menu opens Settings; two-factor sign-in fits and works at 375 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = await createUser(page.request, 'Phone Settings');
+  await signIn(page, user.email, user.password);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('dialog', { name: 'Menu' })
+    .getByRole('link', { name: 'Settings', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SETTLED);
+  for (const name of ['Account', 'Security', 'Privacy', 'Playback'])
+    await expect(page.getByRole('region', { name })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  const turnOn = page.getByRole('button', { name: 'Turn on two-factor sign-in' });
+  await turnOn.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible(SETTLED);
+  const totp = new TOTP({ secret: (await page.getByTestId('totp-secret').textContent())!.trim() });
+  const field = page.getByLabel('Code from the app');
+  await field.focus();
+  await page.keyboard.type(totp.generate());
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10, SETTLED);
+});
