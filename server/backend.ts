@@ -23,6 +23,7 @@ import { startStemJobs, type StemJobs } from './stems/jobs';
 import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
 import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
 import { dutiesOf, type Role } from './ops/role';
+import { startInsightsRollups } from './insights/rollups';
 import { notOnThisNode } from './ops/idle-jobs';
 
 export interface Backend {
@@ -163,6 +164,8 @@ export async function startBackend(
       // A web node never seeds (a worker does): it names the demo accounts that exist.
       demoAccounts = await existingDemoAccounts(db, adminEmails);
     }
+    // Insights' daily roll-ups (docs/insights.md): worker nodes only.
+    const insights = duties.jobs ? startInsightsRollups(db, { log }) : null;
     // After seeding: the demo catalogue's rows are not streamed to anyone.
     const realtime = await startRealtime({
       db,
@@ -237,6 +240,7 @@ export async function startBackend(
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();
+        await insights?.close();
         await stems?.close();
         await processing?.close();
         await plays.settled();

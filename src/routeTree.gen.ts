@@ -27,6 +27,7 @@ import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppExploreRouteImport } from './routes/_app/explore'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppInsightsRouteImport } from './routes/_app/insights'
 import { Route as AppLibraryRouteImport } from './routes/_app/library'
 import { Route as AppPayoutsRouteImport } from './routes/_app/payouts'
 import { Route as AppSubscriptionRouteImport } from './routes/_app/subscription'
@@ -131,6 +132,11 @@ const AppHomeRoute = AppHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInsightsRoute = AppInsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLibraryRoute = AppLibraryRouteImport.update({
   id: '/library',
   path: '/library',
@@ -224,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AppAdminRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
+  '/insights': typeof AppInsightsRoute
   '/library': typeof AppLibraryRoute
   '/payouts': typeof AppPayoutsRoute
   '/subscription': typeof AppSubscriptionRoute
@@ -257,6 +264,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AppAdminRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
+  '/insights': typeof AppInsightsRoute
   '/library': typeof AppLibraryRoute
   '/payouts': typeof AppPayoutsRoute
   '/subscription': typeof AppSubscriptionRoute
@@ -293,6 +301,7 @@ export interface FileRoutesById {
   '/_app/admin': typeof AppAdminRoute
   '/_app/explore': typeof AppExploreRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/insights': typeof AppInsightsRoute
   '/_app/library': typeof AppLibraryRoute
   '/_app/payouts': typeof AppPayoutsRoute
   '/_app/subscription': typeof AppSubscriptionRoute
@@ -328,6 +337,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/explore'
     | '/home'
+    | '/insights'
     | '/library'
     | '/payouts'
     | '/subscription'
@@ -361,6 +371,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/explore'
     | '/home'
+    | '/insights'
     | '/library'
     | '/payouts'
     | '/subscription'
@@ -396,6 +407,7 @@ export interface FileRouteTypes {
     | '/_app/admin'
     | '/_app/explore'
     | '/_app/home'
+    | '/_app/insights'
     | '/_app/library'
     | '/_app/payouts'
     | '/_app/subscription'
@@ -559,6 +571,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/insights': {
+      id: '/_app/insights'
+      path: '/insights'
+      fullPath: '/insights'
+      preLoaderRoute: typeof AppInsightsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/library': {
       id: '/_app/library'
       path: '/library'
@@ -671,6 +690,7 @@ interface AppRouteChildren {
   AppAdminRoute: typeof AppAdminRoute
   AppExploreRoute: typeof AppExploreRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppInsightsRoute: typeof AppInsightsRoute
   AppLibraryRoute: typeof AppLibraryRoute
   AppPayoutsRoute: typeof AppPayoutsRoute
   AppSubscriptionRoute: typeof AppSubscriptionRoute
@@ -686,6 +706,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdminRoute: AppAdminRoute,
   AppExploreRoute: AppExploreRoute,
   AppHomeRoute: AppHomeRoute,
+  AppInsightsRoute: AppInsightsRoute,
   AppLibraryRoute: AppLibraryRoute,
   AppPayoutsRoute: AppPayoutsRoute,
   AppSubscriptionRoute: AppSubscriptionRoute,
