@@ -138,6 +138,12 @@ create index served_audio_track_first_idx on public.served_audio (track_id, firs
 create index play_events_track_created_idx on public.play_events (track_id, created_at);
 create index earnings_ledger_track_created_idx on public.earnings_ledger (track_id, created_at)
   where kind = 'play';
+-- The roll-up reads one day of every artist's records.
+create index served_audio_first_idx on public.served_audio (first_served_at);
+create index play_events_created_idx on public.play_events (created_at);
+create index earnings_ledger_play_created_idx on public.earnings_ledger (created_at) where kind = 'play';
+create index liked_tracks_created_idx on public.liked_tracks (created_at);
+create index followers_created_idx on public.followers (created_at);
 
 -- The days rolled up (each once; the live part is every later day).
 create table public.insights_rollup_days (
@@ -210,15 +216,15 @@ as $$
 declare
   v_listener uuid := auth.uid();
   v_source text := record_play_source.source;
-  v_session text := left(btrim(coalesce(record_play_source.session_id, '')), 200);
+  v_session text := btrim(coalesce(record_play_source.session_id, ''));
   v_event record;
 begin
   if v_listener is null then
     raise exception 'Auth session missing!' using errcode = '42501';
   end if;
   perform public.refuse_sanctioned_caller('listen');
-  if v_session = '' then
-    raise exception 'session_id is required' using errcode = '22023';
+  if v_session = '' or char_length(v_session) > 200 then
+    raise exception 'session_id is required (at most 200 characters)' using errcode = '22023';
   end if;
   if v_source is null or v_source not in
       ('search', 'explore', 'playlist', 'artist_page', 'shared_link', 'other') then
@@ -527,8 +533,12 @@ begin
   -- still kept (older days have no raw evidence left to roll up).
   select max(d.day) + 1 into v_first from public.insights_rollup_days d;
   if v_first is null then
-    v_first := least(v_last, coalesce((select min(s.first_served_at at time zone 'utc')::date
-                                         from public.served_audio s), v_last));
+    -- Nothing recorded yet: nothing to roll up (the first day with records starts it).
+    v_first := least((select min(s.first_served_at at time zone 'utc')::date from public.served_audio s),
+                     (select min(e.created_at at time zone 'utc')::date from public.play_events e));
+    if v_first is null then
+      return 0;
+    end if;
   end if;
   v_day := v_first;
   while v_day <= v_last and v_done < p_max_days loop
@@ -652,6 +662,7 @@ set search_path = ''
 as $$
 declare
   v_me uuid := auth.uid();
+  v_period text := coalesce(p_period, '30d');
   v_min integer := public.insights_min_listeners();
   v_today date := (now() at time zone 'utc')::date;
   v_start date;
@@ -675,7 +686,7 @@ begin
     raise exception 'Auth session missing!' using errcode = '42501';
   end if;
   perform public.refuse_sanctioned_caller('listen');
-  if p_period is null or p_period not in ('7d', '30d', '90d', '12m') then
+  if v_period not in ('7d', '30d', '90d', '12m') then
     raise exception 'period must be one of 7d, 30d, 90d, 12m' using errcode = '22023';
   end if;
   if p_track is not null then
@@ -685,7 +696,7 @@ begin
       raise exception 'Track not found' using errcode = 'PT404';
     end if;
   end if;
-  v_start := v_today - case p_period when '7d' then 6 when '30d' then 29 when '90d' then 89
+  v_start := v_today - case v_period when '7d' then 6 when '30d' then 29 when '90d' then 89
                                      else 364 end;
   v_live := greatest(v_start, coalesce((select max(d.day) + 1 from public.insights_rollup_days d), v_start));
   v_live_from := v_live::timestamp at time zone 'utc';
@@ -746,14 +757,14 @@ begin
   -- adds per bucket; a bucket of fewer than v_min listeners is merged into the next one (the
   -- last into the one before it).
   with b as (
-    select public.insights_bucket(d.day, p_period) as bucket, sum(d.plays)::int as plays,
+    select public.insights_bucket(d.day, v_period) as bucket, sum(d.plays)::int as plays,
            sum(d.listeners)::int as listeners, sum(d.earnings) as earnings,
            sum(d.likes)::int as likes, sum(d.playlist_adds)::int as adds
       from unnest(v_days) d group by 1
   ), all_b as (
     select g::date as bucket from generate_series(
-      public.insights_bucket(v_start, p_period), v_today,
-      case p_period when '12m' then interval '1 month' when '90d' then interval '1 week'
+      public.insights_bucket(v_start, v_period), v_today,
+      case v_period when '12m' then interval '1 month' when '90d' then interval '1 week'
                     else interval '1 day' end) g
   ), j as (
     select a.bucket, coalesce(b.plays, 0) as plays, coalesce(b.listeners, 0) as listeners,
@@ -832,7 +843,7 @@ begin
   end if;
 
   return jsonb_build_object(
-    'period', p_period, 'from', v_start, 'to', v_today, 'track', p_track,
+    'period', v_period, 'from', v_start, 'to', v_today, 'track', p_track,
     'duration', v_duration, 'unit', case when p_track is null then 'percent' else 'second' end,
     'min_listeners', v_min, 'totals', v_totals, 'series', v_series, 'curve', v_curve,
     'sources', v_sources, 'playlists', v_playlists, 'tracks', v_tracks);

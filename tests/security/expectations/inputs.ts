@@ -92,6 +92,16 @@ export const APP_RPCS: Record<string, InputCase> = {
     fields: { p_client_id: 'free-text', p_mutations: 'list' },
   },
   caller_at_upload_limit: { as: 'owner', sane: () => ({}), fields: {} },
+  artist_insights: {
+    as: 'owner',
+    sane: () => ({ p_period: '30d' }),
+    fields: { p_period: 'enum?', p_track: 'uuid?' },
+  },
+  record_play_source: {
+    as: 'owner',
+    sane: (w) => ({ track_id: w.trackX, session_id: 'fuzz-session', source: 'explore' }),
+    fields: { track_id: 'uuid', session_id: 'free-text', source: 'enum', playlist_id: 'uuid?' },
+  },
   my_earnings: {
     as: 'owner',
     sane: () => ({ days: 30, months: 12 }),
