@@ -62,7 +62,7 @@ export async function benchInsights(): Promise<void> {
       `create temporary table bench_plays as
        select g, (array(select id from public.profiles where email like '%@bench.test'))[1 + g % $2] as listener,
               ($3::uuid[])[1 + g % $4] as track,
-              now() - make_interval(secs => (g % 365) * 86400 + (g * 7919) % 80000) as at
+              now() - make_interval(secs => (g % 365) * 86400 + (g::bigint * 7919) % 80000) as at
          from generate_series(1, $1) g`,
       [PLAYS, LISTENERS, tracks, TRACKS],
     );
