@@ -77,22 +77,28 @@ export async function writeSeedInsights(tx: Queryable, plan: SeedPlan): Promise<
      ), y as (
        select x.*, ceil(x.p * 1.3)::int as n, least(x.p, greatest(1, round(x.p * (0.55 + 0.2 * x.r))))::int as listeners
          from x
+     ), f as (
+       -- F(x): how many of the n listens end before second x: 20 % within 30 s, 30 % along
+       -- the way, the rest play to the end; bin x holds floor(F(x + 1)) - floor(F(x)).
+       select y.*, s, floor(case when s <= 30 then y.n * 0.2 * s / 30
+                                 else y.n * (0.2 + 0.3 * (s - 30) / (y.d - 30)) end)::int as cum
+         from y, generate_series(0, y.d) s
+     ), g as (
+       select f.*, lead(f.cum) over (partition by f.track_id, f.day order by f.s) as next from f
      ), h as (
-       -- reach histogram of n listens: 20 % within 30 s, 30 % along the way, the rest to the end.
-       select y.*, array(
-           select case when s < 30 then floor(y.n * 0.2 / 30)
-                       when s < y.d then floor(y.n * 0.3 / (y.d - 30))
-                       else 0 end::int
-             from generate_series(0, y.d) s order by s) as base
-         from y
+       select g.track_id, g.day, g.p, g.d, g.artist, g.r, g.n, g.listeners,
+              array_agg(case when g.s < g.d then g.next - g.cum else g.n - g.cum end
+                        order by g.s) as reach,
+              max(g.cum) filter (where g.s = 29) as skips
+         from g
+        group by g.track_id, g.day, g.p, g.d, g.artist, g.r, g.n, g.listeners
      )
      insert into public.insights_daily
        (track_id, artist_id, day, plays, listeners, earnings, likes, playlist_adds, listens, skips,
         listen_seconds, reach, seek_cover)
      select h.track_id, h.artist, h.day, h.p, h.listeners, h.p * public.play_rate_eur(),
             floor(h.p * (0.01 + 0.03 * h.r))::int, floor(h.p * (0.005 + 0.015 * (1 - h.r)))::int,
-            h.n, floor(h.n * 0.2 / 30)::int * 29,
-            0, h.base[1 : h.d] || (h.n - (select sum(v) from unnest(h.base[1 : h.d]) v))::int,
+            h.n, h.skips, 0, h.reach,
             array(select case when s between h.d * 2 / 5 and h.d * 3 / 5 then ceil(h.n * 0.06)
                               else 0 end::int
                     from generate_series(0, h.d) s order by s)
