@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, lighthouse-auth, profile, trace-offline and scale (not in the default set), rest, ops, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
+ * decides no test. Sections: frontend, lighthouse, lighthouse-auth, profile, trace-offline, scale and insights (not in the default set), rest, ops, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -78,6 +78,11 @@ if (named('profile')) {
 if (wants('rest')) {
   const { benchRest } = await import('./rest');
   await benchRest();
+}
+
+if (named('insights')) {
+  const { benchInsights } = await import('./insights');
+  await benchInsights();
 }
 
 if (named('scale')) {

@@ -25,6 +25,7 @@ import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
 import { startHeldPlayRelease, type HeldPlayRelease } from './plays/held-plays';
 import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
 import { dutiesOf, type Role } from './ops/role';
+import { startInsightsRollups } from './insights/rollups';
 import { notOnThisNode } from './ops/idle-jobs';
 import { startAccountJobs, stripeCanceller, type AccountJobs } from './account';
 
@@ -177,6 +178,8 @@ export async function startBackend(
       // A web node never seeds (a worker does): it names the demo accounts that exist.
       demoAccounts = await existingDemoAccounts(db, adminEmails);
     }
+    // Insights' daily roll-ups (docs/insights.md): worker nodes only.
+    const insights = duties.jobs ? startInsightsRollups(db, { log }) : null;
     // After seeding: the demo catalogue's rows are not streamed to anyone.
     const realtime = await startRealtime({
       db,
@@ -270,6 +273,7 @@ export async function startBackend(
         stripeSandbox?.close();
         await realtime.close();
         await account?.close();
+        await insights?.close();
         await stems?.close();
         await processing?.close();
         await heldPlays?.close();

@@ -28,6 +28,7 @@ import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppAppealsRouteImport } from './routes/_app/appeals'
 import { Route as AppExploreRouteImport } from './routes/_app/explore'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppInsightsRouteImport } from './routes/_app/insights'
 import { Route as AppLibraryRouteImport } from './routes/_app/library'
 import { Route as AppPayoutsRouteImport } from './routes/_app/payouts'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -140,6 +141,11 @@ const AppHomeRoute = AppHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInsightsRoute = AppInsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLibraryRoute = AppLibraryRouteImport.update({
   id: '/library',
   path: '/library',
@@ -249,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/appeals': typeof AppAppealsRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
+  '/insights': typeof AppInsightsRoute
   '/library': typeof AppLibraryRoute
   '/payouts': typeof AppPayoutsRoute
   '/settings': typeof AppSettingsRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   '/appeals': typeof AppAppealsRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
+  '/insights': typeof AppInsightsRoute
   '/library': typeof AppLibraryRoute
   '/payouts': typeof AppPayoutsRoute
   '/settings': typeof AppSettingsRoute
@@ -326,6 +334,7 @@ export interface FileRoutesById {
   '/_app/appeals': typeof AppAppealsRoute
   '/_app/explore': typeof AppExploreRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/insights': typeof AppInsightsRoute
   '/_app/library': typeof AppLibraryRoute
   '/_app/payouts': typeof AppPayoutsRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -365,6 +374,7 @@ export interface FileRouteTypes {
     | '/appeals'
     | '/explore'
     | '/home'
+    | '/insights'
     | '/library'
     | '/payouts'
     | '/settings'
@@ -402,6 +412,7 @@ export interface FileRouteTypes {
     | '/appeals'
     | '/explore'
     | '/home'
+    | '/insights'
     | '/library'
     | '/payouts'
     | '/settings'
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | '/_app/appeals'
     | '/_app/explore'
     | '/_app/home'
+    | '/_app/insights'
     | '/_app/library'
     | '/_app/payouts'
     | '/_app/settings'
@@ -614,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/insights': {
+      id: '/_app/insights'
+      path: '/insights'
+      fullPath: '/insights'
+      preLoaderRoute: typeof AppInsightsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/library': {
       id: '/_app/library'
       path: '/library'
@@ -748,6 +767,7 @@ interface AppRouteChildren {
   AppAppealsRoute: typeof AppAppealsRoute
   AppExploreRoute: typeof AppExploreRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppInsightsRoute: typeof AppInsightsRoute
   AppLibraryRoute: typeof AppLibraryRoute
   AppPayoutsRoute: typeof AppPayoutsRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -767,6 +787,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppealsRoute: AppAppealsRoute,
   AppExploreRoute: AppExploreRoute,
   AppHomeRoute: AppHomeRoute,
+  AppInsightsRoute: AppInsightsRoute,
   AppLibraryRoute: AppLibraryRoute,
   AppPayoutsRoute: AppPayoutsRoute,
   AppSettingsRoute: AppSettingsRoute,

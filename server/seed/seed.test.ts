@@ -214,6 +214,37 @@ describe('seedDemoCatalogue (two tracks, on worker threads)', () => {
     }
   });
 
+  it('writes insights roll-ups whose plays are the seeded plays and whose curves fall from 100 %', async () => {
+    const { rows } = await test.db.query<{
+      title: string;
+      plays: number;
+      rolled: number;
+      skips: number;
+      listens: number;
+    }>(
+      `select t.title, t.plays::int as plays, coalesce(sum(d.plays), 0)::int as rolled,
+              coalesce(sum(d.skips), 0)::int as skips, coalesce(sum(d.listens), 0)::int as listens
+         from public.tracks t join public.insights_daily d on d.track_id = t.id
+        group by t.id`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      // Plays of today are the live part: the roll-ups hold the days before.
+      expect(r.rolled, r.title).toBeLessThanOrEqual(r.plays);
+      expect(r.rolled, r.title).toBeGreaterThan(r.plays * 0.9);
+      expect(r.skips / r.listens, r.title).toBeGreaterThan(0.1);
+    }
+    const { rows: curves } = await test.db.query<{ c: { share: number }[] }>(
+      `select public.insights_curve(public.insights_sum(d.reach), public.insights_sum(d.seek_cover)) as c
+         from public.insights_daily d group by d.track_id`,
+    );
+    for (const { c } of curves) {
+      expect(c[0]!.share).toBe(100);
+      expect(c.at(-1)!.share).toBeLessThan(70);
+      for (let i = 1; i < c.length; i++) expect(c[i]!.share).toBeLessThanOrEqual(c[i - 1]!.share);
+    }
+  });
+
   it('writes synced lyrics, playlists, follows, likes and recent history', async () => {
     const { rows: lyrics } = await test.db.query<{
       lyrics: { timestamp: number; text: string }[];

@@ -7,6 +7,7 @@
 import type { Queryable } from '../db/database';
 import { recordProcessed } from '../processing/record';
 import { playsByMonth } from './earnings';
+import { writeSeedInsights } from './insights';
 import type { SeedPlan } from './plan';
 
 /** created_at/updated_at triggers switched off while writing, so release dates stay in the past. */
@@ -171,6 +172,7 @@ export async function writeSeedPlan(tx: Queryable, plan: SeedPlan): Promise<void
       plan.now,
     ],
   );
+  await writeSeedInsights(tx, plan);
   for (const table of BACKDATED)
     await tx.query(`alter table ${table} enable trigger handle_timestamps`);
 }

@@ -534,6 +534,213 @@ export type Database = {
           },
         ]
       }
+      insights_artist_daily: {
+        Row: {
+          artist_id: string
+          day: string
+          followers: number
+          reach_pct: number[]
+          seek_pct: number[]
+        }
+        Insert: {
+          artist_id: string
+          day: string
+          followers?: number
+          reach_pct?: number[]
+          seek_pct?: number[]
+        }
+        Update: {
+          artist_id?: string
+          day?: string
+          followers?: number
+          reach_pct?: number[]
+          seek_pct?: number[]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "insights_artist_daily_artist_id_fkey"
+            columns: ["artist_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      insights_artist_listeners: {
+        Row: {
+          artist_id: string
+          last_day: string
+          listener_key: string
+        }
+        Insert: {
+          artist_id: string
+          last_day: string
+          listener_key: string
+        }
+        Update: {
+          artist_id?: string
+          last_day?: string
+          listener_key?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "insights_artist_listeners_artist_id_fkey"
+            columns: ["artist_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      insights_daily: {
+        Row: {
+          artist_id: string
+          day: string
+          earnings: number
+          likes: number
+          listen_seconds: number
+          listeners: number
+          listens: number
+          playlist_adds: number
+          plays: number
+          reach: number[]
+          seek_cover: number[]
+          skips: number
+          track_id: string
+        }
+        Insert: {
+          artist_id: string
+          day: string
+          earnings?: number
+          likes?: number
+          listen_seconds?: number
+          listeners?: number
+          listens?: number
+          playlist_adds?: number
+          plays?: number
+          reach?: number[]
+          seek_cover?: number[]
+          skips?: number
+          track_id: string
+        }
+        Update: {
+          artist_id?: string
+          day?: string
+          earnings?: number
+          likes?: number
+          listen_seconds?: number
+          listeners?: number
+          listens?: number
+          playlist_adds?: number
+          plays?: number
+          reach?: number[]
+          seek_cover?: number[]
+          skips?: number
+          track_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "insights_daily_artist_id_fkey"
+            columns: ["artist_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "insights_daily_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      insights_rollup_days: {
+        Row: {
+          day: string
+          rolled_at: string
+        }
+        Insert: {
+          day: string
+          rolled_at?: string
+        }
+        Update: {
+          day?: string
+          rolled_at?: string
+        }
+        Relationships: []
+      }
+      insights_sources_daily: {
+        Row: {
+          artist_id: string
+          day: string
+          listeners: number
+          playlist_id: string | null
+          plays: number
+          source: string
+          track_id: string
+        }
+        Insert: {
+          artist_id: string
+          day: string
+          listeners: number
+          playlist_id?: string | null
+          plays: number
+          source: string
+          track_id: string
+        }
+        Update: {
+          artist_id?: string
+          day?: string
+          listeners?: number
+          playlist_id?: string | null
+          plays?: number
+          source?: string
+          track_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "insights_sources_daily_artist_id_fkey"
+            columns: ["artist_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "insights_sources_daily_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      insights_track_listeners: {
+        Row: {
+          last_day: string
+          listener_key: string
+          track_id: string
+        }
+        Insert: {
+          last_day: string
+          listener_key: string
+          track_id: string
+        }
+        Update: {
+          last_day?: string
+          listener_key?: string
+          track_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "insights_track_listeners_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       liked_tracks: {
         Row: {
           created_at: string
@@ -887,6 +1094,121 @@ export type Database = {
           },
           {
             foreignKeyName: "play_events_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      play_source_notes: {
+        Row: {
+          created_at: string
+          listener_id: string
+          playlist_id: string | null
+          session_id: string
+          source: string
+          track_id: string
+        }
+        Insert: {
+          created_at?: string
+          listener_id: string
+          playlist_id?: string | null
+          session_id: string
+          source: string
+          track_id: string
+        }
+        Update: {
+          created_at?: string
+          listener_id?: string
+          playlist_id?: string | null
+          session_id?: string
+          source?: string
+          track_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "play_source_notes_listener_id_fkey"
+            columns: ["listener_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "play_source_notes_playlist_id_fkey"
+            columns: ["playlist_id"]
+            isOneToOne: false
+            referencedRelation: "playlists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "play_source_notes_track_id_fkey"
+            columns: ["track_id"]
+            isOneToOne: false
+            referencedRelation: "tracks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      play_sources: {
+        Row: {
+          event_id: string
+          playlist_id: string | null
+          source: string
+        }
+        Insert: {
+          event_id: string
+          playlist_id?: string | null
+          source: string
+        }
+        Update: {
+          event_id?: string
+          playlist_id?: string | null
+          source?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "play_sources_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "play_events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "play_sources_playlist_id_fkey"
+            columns: ["playlist_id"]
+            isOneToOne: false
+            referencedRelation: "playlists"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      playlist_track_adds: {
+        Row: {
+          added_at: string
+          playlist_id: string
+          track_id: string
+        }
+        Insert: {
+          added_at?: string
+          playlist_id: string
+          track_id: string
+        }
+        Update: {
+          added_at?: string
+          playlist_id?: string
+          track_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "playlist_track_adds_playlist_id_fkey"
+            columns: ["playlist_id"]
+            isOneToOne: false
+            referencedRelation: "playlists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "playlist_track_adds_track_id_fkey"
             columns: ["track_id"]
             isOneToOne: false
             referencedRelation: "tracks"
@@ -1848,6 +2170,10 @@ export type Database = {
         Args: { p_event_id: string; p_event_type: string; p_event_created: number; p_subscription: Json; p_claimed_user?: string }
         Returns: string
       }
+      artist_insights: {
+        Args: { p_period?: string; p_track?: string }
+        Returns: Json
+      }
       audit_admin_action: {
         Args: { p_action: string; p_table: string; p_id: string; p_before: Json; p_after: Json }
         Returns: undefined
@@ -1908,6 +2234,76 @@ export type Database = {
       increment_track_plays: {
         Args: { track_id: string; session_id?: string; played_at?: string }
         Returns: boolean
+      }
+      insights_add: {
+        Args: { a: number[]; b: number[] }
+        Returns: number[]
+      }
+      insights_bucket: {
+        Args: { p_day: string; p_period: string }
+        Returns: string
+      }
+      insights_compute: {
+        Args: { p_from: string; p_to: string; p_artist?: string }
+        Returns: {
+            artist_id: string
+            day: string
+            earnings: number
+            likes: number
+            listen_seconds: number
+            listeners: number
+            listens: number
+            playlist_adds: number
+            plays: number
+            reach: number[]
+            seek_cover: number[]
+            skips: number
+            track_id: string
+          }[]
+      }
+      insights_compute_sources: {
+        Args: { p_from: string; p_to: string; p_artist?: string }
+        Returns: {
+            artist_id: string
+            day: string
+            listeners: number
+            playlist_id: string | null
+            plays: number
+            source: string
+            track_id: string
+          }[]
+      }
+      insights_curve: {
+        Args: { p_hist: number[]; p_seeks: number[] }
+        Returns: Json
+      }
+      insights_hist: {
+        Args: { p_values: number[]; p_n: number }
+        Returns: number[]
+      }
+      insights_listen_gap: {
+        Args: never
+        Returns: string
+      }
+      insights_listens: {
+        Args: { p_from: string; p_to: string; p_artist?: string }
+        Returns: unknown[]
+      }
+      insights_merge_series: {
+        Args: { p_series: Json }
+        Returns: Json
+      }
+      insights_min_listeners: {
+        Args: never
+        Returns: number
+      }
+      insights_rollup_delay: {
+        Args: never
+        Returns: string
+      }
+      insights_to_pct: {
+        Args: { p_hist: number[] }
+        Returns: number[]
       }
       is_active_account: {
         Args: never
@@ -2091,6 +2487,10 @@ export type Database = {
         Args: { track_id: string; played_at: string; session_id?: string; device_id?: string }
         Returns: boolean
       }
+      record_play_source: {
+        Args: { track_id: string; session_id: string; source: string; playlist_id?: string }
+        Returns: boolean
+      }
       record_served_audio: {
         Args: { p_listener: string; p_bucket: string; p_name: string; p_start: number; p_end: number; p_size: number; p_download?: boolean; p_device?: string }
         Returns: undefined
@@ -2098,6 +2498,10 @@ export type Database = {
       refresh_admins: {
         Args: { p_user_id?: string }
         Returns: undefined
+      }
+      refresh_insights_rollups: {
+        Args: { p_max_days?: number }
+        Returns: number
       }
       refuse_sanctioned_caller: {
         Args: { p_need: string }

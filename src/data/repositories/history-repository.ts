@@ -8,6 +8,8 @@ import { requireUser, write, type RepositoryDeps } from './context';
 export function createHistoryRepository(deps: RepositoryDeps, sessionId = crypto.randomUUID()) {
   const recorded = new Set<string>();
   return {
+    /** The session_id of this page session's online listens (record_play_source names it). */
+    listenSession: sessionId,
     /**
      * Resolves to whether a listen was queued. A listen played from the downloads cache is an
      * offline play (`play.offline` → record_offline_play, docs/plays.md) with its device: the

@@ -1,4 +1,5 @@
 import {
+  IconChartLine,
   IconCompass,
   IconCreditCard,
   IconHeart,
@@ -12,7 +13,15 @@ import {
 
 export interface NavItem {
   label: string;
-  to: '/home' | '/explore' | '/library' | '/upload' | '/payouts' | '/subscription' | '/admin';
+  to:
+    | '/home'
+    | '/explore'
+    | '/library'
+    | '/upload'
+    | '/payouts'
+    | '/insights'
+    | '/subscription'
+    | '/admin';
   search?: { tab: 'liked' };
   icon: Icon;
 }
@@ -44,6 +53,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     label: 'Studio',
     items: [
       { label: 'Payouts', to: '/payouts', icon: IconWallet },
+      { label: 'Insights', to: '/insights', icon: IconChartLine },
       { label: 'Subscription', to: '/subscription', icon: IconCreditCard },
     ],
   },

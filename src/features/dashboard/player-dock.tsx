@@ -19,6 +19,7 @@ import {
   type PlayerTrack,
 } from '@/player';
 import { lazyChunk } from '@/lib/lazy-chunk';
+import { noteTrackStarted, sendPlaySource } from '@/data/play-source';
 
 // The bar shows only with a current track: a cold visit's first paint does without its code
 // (Mantine's Slider, the stems controls); fetched when the page is idle, or at the first play.
@@ -70,8 +71,13 @@ export function PlayerDock({ userId }: { userId: string }) {
     const stopListens = onListenQualified((listen) => {
       if (!listen.listenerId) return;
       const offline = fromCache.has(listen.trackId) ? { deviceId: deviceId() } : undefined;
-      getRepositories()
-        .history.recordListen(listen.trackId, offline)
+      const history = getRepositories().history;
+      history
+        .recordListen(listen.trackId, offline)
+        .then((queued) => {
+          // Where an online listen came from (docs/insights.md); offline ones the server knows.
+          if (queued && !offline) sendPlaySource(listen.trackId, history.listenSession);
+        })
         .catch((error: unknown) => console.warn('Failed to record listen', error));
     });
     return () => {
@@ -83,6 +89,10 @@ export function PlayerDock({ userId }: { userId: string }) {
   useEffect(() => whenIdle(() => void loadPlayerUi().catch(() => undefined)), []);
 
   const current = useCurrentTrack();
+  const currentId = current?.id;
+  useEffect(() => {
+    if (currentId) noteTrackStarted(currentId);
+  }, [currentId]);
   const likedIds = useLikedTrackIds(userId);
   const liked = current ? likedIds.includes(current.id) : false;
   const toggleLike = useCallback(

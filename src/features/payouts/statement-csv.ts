@@ -1,4 +1,5 @@
 import type { Statement } from '@/data/remote/payouts-remote';
+import { csvCell } from '@/lib/csv';
 
 const KIND_LABEL = {
   play: 'Plays',
@@ -11,11 +12,6 @@ function exact(value: number): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(value));
   if (!m) return String(value);
   return `${m[1]}${m[2]}.${((m[3] ?? '') + '0000').slice(0, 4)}`;
-}
-
-function cell(text: string): string {
-  if (/^-?\d+(\.\d+)?$/.test(text)) return text;
-  return /[",\n\r]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
@@ -38,7 +34,7 @@ export function statementCsv(s: Statement): string {
     ]),
     ['', 'Closing balance', '', '', exact(s.closingBalance)],
   ];
-  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
 /** 'soundloft-earnings-2026-11.csv' */

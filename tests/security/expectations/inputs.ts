@@ -143,6 +143,16 @@ export const APP_RPCS: Record<string, InputCase> = {
     sane: () => ({ p_session: UUID0 }),
     fields: { p_session: 'uuid' },
   },
+  artist_insights: {
+    as: 'owner',
+    sane: () => ({ p_period: '30d' }),
+    fields: { p_period: 'enum?', p_track: 'uuid?' },
+  },
+  record_play_source: {
+    as: 'owner',
+    sane: (w) => ({ track_id: w.trackX, session_id: 'fuzz-session', source: 'explore' }),
+    fields: { track_id: 'uuid', session_id: 'free-text', source: 'enum', playlist_id: 'uuid?' },
+  },
   my_earnings: {
     as: 'owner',
     sane: () => ({ days: 30, months: 12 }),

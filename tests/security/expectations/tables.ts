@@ -85,6 +85,26 @@ const noticeOf = async (w: World): Promise<string> => {
   );
   return row.id;
 };
+/** A row of a fresh track of the owner's: `sql` takes the track ($1) and the owner ($2). */
+const ownFreshTrackRow = async (w: World, sql: string): Promise<RowRef> =>
+  byId(w, sql, [await w.freshTrack(w.owner), w.owner.id], 'track_id');
+
+/** An insights listener-key table (the server's own): keyed by `column` = `of(w)` and a random key. */
+function listenerKeys(table: string, column: string, of: (w: World) => string): RelationCase {
+  return {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.${table} (${column}, listener_key, last_day)
+         values ($1, gen_random_uuid(), current_date) returning listener_key`,
+        [of(w)],
+        'listener_key',
+      ),
+    insert: async (w) => ({ [column]: of(w), listener_key: w.other.id, last_day: '2026-01-01' }),
+    update: () => ({ last_day: '2001-01-01' }),
+    expect: SERVER_ONLY,
+  };
+}
 
 export const TABLES: Record<string, RelationCase> = {
   // Sanctions (docs/trust-and-safety.md): written only by admin_sanction_user/admin_lift_sanction.
@@ -365,6 +385,75 @@ export const TABLES: Record<string, RelationCase> = {
     update: (w) => ({ track_id: w.trackO }),
     expect: SELF_WRITTEN,
   },
+  // Artist insights (docs/insights.md): the server's own tables; artists read aggregates of
+  // their own tracks through artist_insights only, never these rows.
+  insights_artist_daily: {
+    row: async (w) => {
+      const day = `20${10 + Math.floor(Math.random() * 80)}-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
+      await w.one(
+        `insert into public.insights_artist_daily (artist_id, day, followers) values ($1, $2, 1)
+         on conflict (artist_id, day) do update set followers = 1 returning day`,
+        [w.owner.id, day],
+      );
+      return rowRef({ artist_id: w.owner.id, day });
+    },
+    insert: async (w) => ({ artist_id: w.owner.id, day: '2001-01-01', followers: 5 }),
+    update: () => ({ followers: 1_000_000 }),
+    expect: SERVER_ONLY,
+  },
+  insights_artist_listeners: listenerKeys(
+    'insights_artist_listeners',
+    'artist_id',
+    (w) => w.owner.id,
+  ),
+  insights_daily: {
+    row: (w) =>
+      ownFreshTrackRow(
+        w,
+        `insert into public.insights_daily (track_id, artist_id, day, plays)
+         values ($1, $2, current_date, 3) returning track_id`,
+      ),
+    insert: async (w) => ({
+      track_id: w.trackO,
+      artist_id: w.owner.id,
+      day: '2001-01-01',
+      plays: 9,
+    }),
+    update: () => ({ plays: 1_000_000 }),
+    expect: SERVER_ONLY,
+  },
+  insights_rollup_days: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.insights_rollup_days (day) values (date '1990-01-01' + (random() * 3000)::int)
+         on conflict (day) do update set rolled_at = now() returning day::text`,
+        [],
+        'day',
+      ),
+    insert: async () => ({ day: '2099-01-01' }),
+    update: () => ({ rolled_at: '2001-01-01T00:00:00Z' }),
+    expect: SERVER_ONLY,
+  },
+  insights_sources_daily: {
+    row: (w) =>
+      ownFreshTrackRow(
+        w,
+        `insert into public.insights_sources_daily (track_id, artist_id, day, source, plays, listeners)
+         values ($1, $2, current_date, 'explore', 5, 5) returning track_id`,
+      ),
+    insert: async (w) => ({
+      track_id: w.trackO,
+      artist_id: w.owner.id,
+      day: '2001-01-01',
+      source: 'search',
+      plays: 9,
+      listeners: 9,
+    }),
+    update: () => ({ plays: 1_000_000 }),
+    expect: SERVER_ONLY,
+  },
+  insights_track_listeners: listenerKeys('insights_track_listeners', 'track_id', (w) => w.trackO),
   plans: {
     row: async () => rowRef({ id: 'free' }),
     insert: async () => ({
@@ -418,6 +507,54 @@ export const TABLES: Record<string, RelationCase> = {
       ]),
     insert: async (w) => ({ user_id: w.other.id }),
     update: () => ({ at: '2000-01-01T00:00:00Z' }),
+    expect: SERVER_ONLY,
+  },
+  play_source_notes: {
+    row: async (w) => {
+      const session = `s-${fresh()}`;
+      await w.one(
+        `insert into public.play_source_notes (listener_id, track_id, session_id, source)
+         values ($1, $2, $3, 'explore') returning session_id`,
+        [w.owner.id, w.trackX, session],
+      );
+      return rowRef({ listener_id: w.owner.id, track_id: w.trackX, session_id: session });
+    },
+    insert: async (w) => ({
+      listener_id: w.owner.id,
+      track_id: w.trackX,
+      session_id: fresh(),
+      source: 'search',
+    }),
+    update: () => ({ source: 'offline' }),
+    expect: SERVER_ONLY,
+  },
+  play_sources: {
+    row: (w) =>
+      byId(
+        w,
+        `with e as (
+           insert into public.play_events (listener_id, track_id, session_id, counted)
+           values ($1, $2, $3, true) returning id)
+         insert into public.play_sources (event_id, source) select id, 'explore' from e
+         returning event_id`,
+        [w.owner.id, w.trackX, `s-${fresh()}`],
+        'event_id',
+      ),
+    insert: async () => ({ event_id: '00000000-0000-4000-8000-000000000000', source: 'search' }),
+    update: () => ({ source: 'offline' }),
+    expect: SERVER_ONLY,
+  },
+  playlist_track_adds: {
+    row: async (w) => {
+      const track = await w.freshTrack(w.owner);
+      await w.one(
+        `insert into public.playlist_track_adds (playlist_id, track_id) values ($1, $2) returning track_id`,
+        [w.playlistO, track],
+      );
+      return rowRef({ playlist_id: w.playlistO, track_id: track });
+    },
+    insert: async (w) => ({ playlist_id: w.playlistO, track_id: w.trackO }),
+    update: () => ({ added_at: '2001-01-01T00:00:00Z' }),
     expect: SERVER_ONLY,
   },
   playlists: {
