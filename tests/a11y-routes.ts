@@ -99,6 +99,9 @@ export const A11Y_ROUTES: A11yRoute[] = [
     states: [{ name: 'New playlist', open: opens('New playlist', 'dialog', 'New playlist') }],
   },
   { route: '/subscription', role: 'listener' },
+  { route: '/settings', role: 'listener' },
+  { route: '/settings/privacy', role: 'listener' },
+  { route: '/appeals', role: 'listener' },
   { route: '/profile/', role: 'listener', path: '/profile' },
   { route: '/profile/$userId', role: 'listener', path: (f) => `/profile/${f.otherUserId}` },
   { route: '/track/$trackId', role: 'listener', path: (f) => `/track/${f.trackId}` },
@@ -121,8 +124,10 @@ export const A11Y_ROUTES: A11yRoute[] = [
   // Artist (Studio).
   { route: '/upload', role: 'artist' },
   { route: '/payouts', role: 'artist' },
+  { route: '/insights', role: 'artist' },
   // Admin.
   { route: '/admin', role: 'admin' },
+  { route: '/admin/moderation', role: 'admin' },
 ];
 
 /** `route`'s address with its parameters filled in. */
