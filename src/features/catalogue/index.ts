@@ -9,3 +9,4 @@ export { useCurrentUserId } from './use-current-user-id';
 export { PersonAvatar, initialsOf, type PersonAvatarProps } from './person-avatar';
 export { FollowButton, type FollowButtonProps } from './follow-button';
 export { DownloadButton, type DownloadButtonProps } from './download-button';
+export { Highlighted, SearchHitText, hitHref, hitSubtitle, KIND_LABEL } from './search-hit';
