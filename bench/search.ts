@@ -20,6 +20,7 @@ import {
   type BenchTrack,
 } from './explore-catalogue';
 import { CATALOGUE_SIZE } from './explore';
+import { benchServerSearch } from './explore-server';
 
 const ROUNDS = 3;
 /** Typed letter by letter: the explore bench's queries plus typos and swapped words. */
@@ -130,4 +131,10 @@ export async function benchSearch() {
   const mini = benchMiniSearch(docs);
   const orama = benchOrama(docs);
   printTimed([mini, orama]);
+  await benchServerSearch(CATALOGUE_SIZE, {
+    fn: 'search_catalogue',
+    page: 20,
+    queries: SEARCH_QUERIES,
+    title: `Ranked search: search_catalogue over /rest/v1 (load average ${load()})`,
+  });
 }

@@ -122,7 +122,7 @@ export function TopBarSearch() {
           position="bottom-start"
           middlewares={{ flip: false, shift: true }}
         >
-          <Combobox.Target>
+          <Combobox.Target withExpandedAttribute>
             <TextInput
               aria-label="Search"
               placeholder="Search tracks, artists, albums..."
