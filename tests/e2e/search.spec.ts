@@ -44,10 +44,16 @@ for (const width of ['desktop', 'mobile'] as const) {
       await expect(list(page)).toBeHidden();
       await expect(box(page)).toHaveValue('harbor lites');
 
-      // Enter on an option opens it.
+      // Arrow down reopens the list; down again moves on (the artist); up back; Enter opens it.
       await page.keyboard.press('ArrowDown');
       await expect(list(page)).toBeVisible();
+      const activeText = async () =>
+        page.locator(`[id="${await box(page).getAttribute('aria-activedescendant')}"]`).innerText();
+      await expect.poll(activeText).toContain('Harbor Lights');
       await page.keyboard.press('ArrowDown');
+      await expect.poll(activeText).toContain('Neon Harbor');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(activeText).toContain('Harbor Lights');
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/track\/[0-9a-f-]+$/);
     });
