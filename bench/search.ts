@@ -136,5 +136,6 @@ export async function benchSearch() {
     page: 20,
     queries: SEARCH_QUERIES,
     title: `Ranked search: search_catalogue over /rest/v1 (load average ${load()})`,
+    postgresOnly: true,
   });
 }
