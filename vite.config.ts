@@ -145,6 +145,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             'supabase/**/*.test.ts',
             'scripts/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            // The ranked search's relevance set over the demo catalogue (docs/search.md).
+            'tests/search/**/*.test.ts',
             // The service worker's routes: Workbox on undici's Cache Storage (sw/offline-audio.test.ts).
             'sw/**/*.test.ts',
           ],

@@ -14,10 +14,32 @@ import { Cleanup } from './cleanup';
 import { startPostgres } from './postgres';
 import { TYPED_QUERIES, keystrokes, makeCatalogue, ms, percentile } from './explore-catalogue';
 
-const PAGE = 100;
 const ROUNDS = 3;
 
-async function benchOne(label: string, env: NodeJS.ProcessEnv, size: number, cleanup: Cleanup) {
+/** Which RPC to time: the explore filter's (default) or the ranked search's (bench/search.ts). */
+export interface ServerSearchBench {
+  fn: 'search_tracks' | 'search_catalogue';
+  page: number;
+  queries: readonly string[];
+  title: string;
+  /** PostgreSQL only (the issue's server goal is on PostgreSQL; seeding PGlite takes minutes). */
+  postgresOnly?: boolean;
+}
+
+const EXPLORE: ServerSearchBench = {
+  fn: 'search_tracks',
+  page: 100,
+  queries: TYPED_QUERIES,
+  title: 'Explore search: server side over /rest/v1 (HTTP on loopback, one request at a time)',
+};
+
+async function benchOne(
+  label: string,
+  env: NodeJS.ProcessEnv,
+  size: number,
+  cleanup: Cleanup,
+  opts: ServerSearchBench,
+) {
   const keys = loadKeys({ JWT_SECRET: 'soundloft-bench-secret-at-least-32-characters' }, () => {});
   const test = await openTestDatabase(env);
   cleanup.add(`close ${label}`, () => test.close());
@@ -62,16 +84,16 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, size: number, cle
     'Content-Type': 'application/json',
   };
   const request = async (typed: string) => {
-    const res = await fetch(`${server.url}/rest/v1/rpc/search_tracks`, {
+    const res = await fetch(`${server.url}/rest/v1/rpc/${opts.fn}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ q: normaliseSearch(typed), max_results: PAGE }),
+      body: JSON.stringify({ q: normaliseSearch(typed), max_results: opts.page }),
     });
     const rows = (await res.json()) as unknown[];
     if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(rows).slice(0, 200)}`);
     return { total: String(rows.length) };
   };
-  const typed = keystrokes(TYPED_QUERIES);
+  const typed = keystrokes(opts.queries);
   for (const q of typed.slice(0, 10)) await request(q); // warm-up
   const times: number[] = [];
   const per = new Map<string, { ms: number; total: string }>();
@@ -86,14 +108,14 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, size: number, cle
     }
   }
   times.sort((a, b) => a - b);
-  const full = TYPED_QUERIES.map(
+  const full = opts.queries.map(
     (q) => `'${q}' ${ms(per.get(q)?.ms ?? NaN)} ms (${per.get(q)?.total})`,
   );
   const slowest = [...per.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 3);
   console.log(
     [
       `  ${label}: ${size.toLocaleString('en')} tracks seeded in ${(seedMs / 1000).toFixed(1)} s`,
-      `    ${typed.length} keystroke queries × ${ROUNDS}, up to ${PAGE} rows each: ` +
+      `    ${typed.length} keystroke queries × ${ROUNDS}, up to ${opts.page} rows each: ` +
         `p50 ${ms(percentile(times, 50))} ms  p95 ${ms(percentile(times, 95))} ms  max ${ms(percentile(times, 100))} ms`,
       `    whole queries (slowest round, rows returned): ${full.join(', ')}`,
       `    slowest: ${slowest.map(([q, v]) => `'${q}' ${ms(v.ms)} ms (${v.total})`).join(', ')}`,
@@ -101,17 +123,18 @@ async function benchOne(label: string, env: NodeJS.ProcessEnv, size: number, cle
   );
 }
 
-export async function benchServerSearch(size: number): Promise<void> {
-  console.log(
-    '\nExplore search: server side over /rest/v1 (HTTP on loopback, one request at a time)',
-  );
+export async function benchServerSearch(
+  size: number,
+  opts: ServerSearchBench = EXPLORE,
+): Promise<void> {
+  console.log(`\n${opts.title}`);
   const outer = new Cleanup();
   const onSignal = () => void outer.run().finally(() => process.exit(130));
   process.once('SIGINT', onSignal);
   try {
     const inner = new Cleanup();
     try {
-      await benchOne('PGlite, in memory', {}, size, inner);
+      if (!opts.postgresOnly) await benchOne('PGlite, in memory', {}, size, inner, opts);
     } finally {
       await inner.run();
     }
@@ -120,7 +143,7 @@ export async function benchServerSearch(size: number): Promise<void> {
     else {
       const pg = new Cleanup();
       try {
-        await benchOne('PostgreSQL 15', { TEST_DATABASE_URL: server.url }, size, pg);
+        await benchOne('PostgreSQL 15', { TEST_DATABASE_URL: server.url }, size, pg, opts);
       } finally {
         await pg.run();
       }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- section ...]`: prints figures for this machine. Never pass/fail: timing
- * decides no test. Sections: frontend, lighthouse, lighthouse-auth, profile, trace-offline, scale and insights (not in the default set), rest, ops, storage, sync, seed, explore, realtime, player, stems, offline, upload (all by default). More
+ * decides no test. Sections: frontend, lighthouse, lighthouse-auth, profile, trace-offline, scale and insights (not in the default set), rest, ops, storage, sync, seed, explore, search, realtime, player, stems, offline, upload (all by default). More
  * join as the product grows.
  */
 import { cpus, totalmem } from 'node:os';
@@ -115,6 +115,11 @@ if (wants('seed')) {
 if (wants('explore')) {
   const { benchExplore } = await import('./explore');
   await benchExplore();
+}
+
+if (wants('search')) {
+  const { benchSearch } = await import('./search');
+  await benchSearch();
 }
 
 if (wants('realtime')) {

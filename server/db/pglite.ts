@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, QueryResult, Queryable, Statement, TransactionOptions } from './database';
 import type { PoolStats } from './database';
 import { Mutex } from './mutex';
@@ -118,7 +119,7 @@ export async function openPglite(
   );
   const pg = await PGlite.create({
     ...(dataDir === 'memory' ? {} : { dataDir }),
-    extensions: { pg_trgm, pgcrypto },
+    extensions: { pg_trgm, pgcrypto, unaccent },
     parsers,
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });

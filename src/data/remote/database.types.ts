@@ -2329,6 +2329,10 @@ export type Database = {
         Args: { p_user: string; p_customer: string }
         Returns: string
       }
+      lyrics_search_vector: {
+        Args: { lyrics: Json }
+        Returns: unknown
+      }
       max_counted_plays_per_day: {
         Args: never
         Returns: number
@@ -2604,6 +2608,42 @@ export type Database = {
             user_id: string
           }
       }
+      search_catalogue: {
+        Args: { q: string; max_results?: number }
+        Returns: {
+            album: string | null
+            artist: string
+            audio_url: string
+            channels: number | null
+            cover_image: string | null
+            created_at: string
+            duration: number
+            genre: string | null
+            hidden_by_notice: string | null
+            hidden_by_sanction: string | null
+            id: string
+            loudness_lufs: number | null
+            original_format: string | null
+            plays: number
+            processing_progress: number | null
+            processing_stage: string | null
+            qualities: string[]
+            sample_rate: number | null
+            status: string
+            status_reason: string | null
+            takedown_reason: string | null
+            taken_down_at: string | null
+            title: string
+            true_peak_db: number | null
+            updated_at: string
+            uploaded_by: string
+            verified: boolean
+          }[]
+      }
+      search_fold: {
+        Args: { t: string }
+        Returns: string
+      }
       search_tracks: {
         Args: { q: string; max_results?: number }
         Returns: {
@@ -2668,9 +2708,17 @@ export type Database = {
         Args: { p_bucket: string; p_name: string }
         Returns: string
       }
+      track_search_folded: {
+        Args: { title: string; artist: string; album: string; genre: string }
+        Returns: string
+      }
       track_search_text: {
         Args: { title: string; artist: string; album: string; genre: string }
         Returns: string
+      }
+      track_search_vector: {
+        Args: { title: string; artist: string; album: string; genre: string }
+        Returns: unknown
       }
       upload_limit_reached: {
         Args: { user_id: string }

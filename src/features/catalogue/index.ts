@@ -10,3 +10,4 @@ export { PersonAvatar, initialsOf, type PersonAvatarProps } from './person-avata
 export { FollowButton, type FollowButtonProps } from './follow-button';
 export { DownloadButton, type DownloadButtonProps } from './download-button';
 export { DownloadQualityControl } from './download-quality-control';
+export { Highlighted, SearchHitText, hitHref, hitSubtitle, KIND_LABEL } from './search-hit';

@@ -5,6 +5,7 @@ import { useTopGenres, useTrackSearch } from '@/data/search';
 import { ExploreResults } from './components/explore-results';
 import { ExploreSearchBox } from './components/explore-search-box';
 import { GenreChips } from './components/genre-chips';
+import { RankedResults } from './components/ranked-results';
 import { PAGE_SIZE, URL_DEBOUNCE_MS, exploreHeading, tracksFoundLabel } from './explore-text';
 
 export interface ExplorePageProps {
@@ -68,6 +69,7 @@ export function ExplorePage({ q, onQueryChange }: ExplorePageProps) {
           </div>
           <GenreChips genres={genres} query={text} onPick={(genre) => change(genre, true)} />
         </Stack>
+        <RankedResults query={query} onPick={(value) => change(value, true)} />
         <Group justify="space-between" align="baseline" gap="xs" wrap="wrap">
           <Title order={1} fz={{ base: 'h2', sm: 'h1' }} style={{ overflowWrap: 'anywhere' }}>
             {exploreHeading(query)}

@@ -173,6 +173,12 @@ export const APP_RPCS: Record<string, InputCase> = {
     sane: () => ({ device_id: 'device-1' }),
     fields: { device_id: 'free-text?' },
   },
+  search_catalogue: {
+    as: 'owner',
+    sane: () => ({ q: 'owner', max_results: 10 }),
+    // Blank or null text finds nothing (the dropdown before typing).
+    fields: { q: 'free-text?', max_results: 'int?' },
+  },
   search_tracks: {
     as: 'owner',
     sane: () => ({ q: 'owner', max_results: 10 }),

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench -- search` (issue 33, docs/search.md "Ranked search"): the relevance set's
+ * shares (first, top 5) over the demo catalogue; the browser libraries measured side by side on
+ * a 100,000-track mirror (MiniSearch, which the app uses, and Orama), per keystroke; then the
+ * server's `search_catalogue` RPC through /rest/v1 on PGlite and PostgreSQL 15.
+ */
+import { loadavg } from 'node:os';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import { buildSearchDocs, type SearchDoc } from '../src/data/search/ranked/docs';
+import { CatalogueIndex, editsFor } from '../src/data/search/ranked/engine';
+import type { Track } from '../src/data/db/models';
+import { testTrack } from '../src/data/db/test-track';
+import { runRelevance } from '../tests/search/relevance';
+import {
+  TYPED_QUERIES,
+  keystrokes,
+  makeCatalogue,
+  ms,
+  percentile,
+  type BenchTrack,
+} from './explore-catalogue';
+import { CATALOGUE_SIZE } from './explore';
+import { benchServerSearch } from './explore-server';
+
+const ROUNDS = 3;
+/** Typed letter by letter: the explore bench's queries plus typos and swapped words. */
+export const SEARCH_QUERIES = [...TYPED_QUERIES, 'mdnight rian', 'rain midnight', 'elektric luv'];
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+
+function printRelevance() {
+  const report = runRelevance();
+  console.log(`\nSearch relevance: ${report.outcomes.length} queries over the demo catalogue`);
+  const byCategory = new Map<string, { n: number; first: number; top5: number }>();
+  for (const o of report.outcomes) {
+    const c = byCategory.get(o.category) ?? { n: 0, first: 0, top5: 0 };
+    c.n++;
+    if (o.rank === 1) c.first++;
+    if (o.rank !== null && o.rank <= 5) c.top5++;
+    byCategory.set(o.category, c);
+  }
+  for (const [category, c] of byCategory)
+    console.log(`  ${category.padEnd(14)} ${c.n} queries, first ${c.first}, top 5 ${c.top5}`);
+  const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
+  console.log(
+    `  expected result first: ${pct(report.first)} (goal ≥ 85 %), in the top 5: ${pct(report.top5)} (goal ≥ 95 %)`,
+  );
+  for (const o of report.outcomes.filter((x) => x.rank !== 1))
+    console.log(`  miss: "${o.query}" → rank ${o.rank ?? '>20'} (${o.top.join(', ')})`);
+}
+
+export function benchTracks(size: number): Track[] {
+  return makeCatalogue(size).map((t: BenchTrack, i) =>
+    testTrack(t.id, { ...t, uploadedBy: `u${i % 4000}`, plays: (i * 7919) % 50_000 }),
+  );
+}
+
+interface Timed {
+  label: string;
+  build: number;
+  times: number[];
+  worst: { q: string; ms: number };
+}
+
+function timeKeystrokes(label: string, build: number, run: (q: string) => unknown): Timed {
+  const typed = keystrokes(SEARCH_QUERIES);
+  for (const q of typed) run(q); // warm-up
+  const times: number[] = [];
+  let worst = { q: '', ms: 0 };
+  for (let r = 0; r < ROUNDS; r++)
+    for (const q of typed) {
+      const t0 = performance.now();
+      run(q);
+      const took = performance.now() - t0;
+      times.push(took);
+      if (took > worst.ms) worst = { q, ms: took };
+    }
+  return { label, build, times: times.sort((a, b) => a - b), worst };
+}
+
+function benchMiniSearch(docs: readonly SearchDoc[]): Timed {
+  const t0 = performance.now();
+  const index = new CatalogueIndex();
+  index.add(docs);
+  const build = performance.now() - t0;
+  return timeKeystrokes('MiniSearch 7 (the app)', build, (q) => index.search(q, { limit: 50 }));
+}
+
+function benchOrama(docs: readonly SearchDoc[]): Timed {
+  const t0 = performance.now();
+  const db = create({
+    schema: { name: 'string', artist: 'string', album: 'string', genre: 'string' } as const,
+    components: { tokenizer: { stemming: false } },
+  });
+  void insertMultiple(
+    db,
+    docs.map((d) => ({ id: d.id, name: d.name, artist: d.artist, album: d.album, genre: d.genre })),
+  );
+  const build = performance.now() - t0;
+  return timeKeystrokes('Orama 3', build, (q) =>
+    oramaSearch(db, {
+      term: q,
+      properties: ['name', 'artist', 'album', 'genre'],
+      boost: { name: 3, artist: 2, album: 1.5 },
+      // Orama has one tolerance per query, not per word: the longest word's.
+      tolerance: Math.max(0, ...q.split(/\s+/).map(editsFor)),
+      limit: 50,
+    }),
+  );
+}
+
+function printTimed(rows: Timed[]) {
+  console.log(`\nBrowser search libraries, ${CATALOGUE_SIZE.toLocaleString('en')} tracks`);
+  console.log(
+    `  (load average ${load()}; ${keystrokes(SEARCH_QUERIES).length} keystrokes × ${ROUNDS})`,
+  );
+  for (const r of rows)
+    console.log(
+      `  ${r.label.padEnd(24)} build ${(r.build / 1000).toFixed(2)} s; per keystroke p50 ${ms(percentile(r.times, 50))} / p95 ${ms(percentile(r.times, 95))} / max ${ms(r.times.at(-1) ?? NaN)} ms (slowest "${r.worst.q}"); goal p95 ≤ 16 ms`,
+    );
+}
+
+export async function benchSearch() {
+  printRelevance();
+  const tracks = benchTracks(CATALOGUE_SIZE);
+  const docs = buildSearchDocs({ tracks });
+  console.log(`\n${docs.length.toLocaleString('en')} documents (tracks, artists, albums)`);
+  const mini = benchMiniSearch(docs);
+  const orama = benchOrama(docs);
+  printTimed([mini, orama]);
+  await benchServerSearch(CATALOGUE_SIZE, {
+    fn: 'search_catalogue',
+    page: 20,
+    queries: SEARCH_QUERIES,
+    title: `Ranked search: search_catalogue over /rest/v1 (load average ${load()})`,
+    postgresOnly: true,
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * search_catalogue (migration 20261130070000, docs/search.md "Ranked search"): typo tolerant,
+ * diacritics and case folded, words in any order, lyrics weighted low, plays as the
+ * tie-breaker, RLS applied (hidden tracks stay hidden), arguments checked. PGlite and
+ * `npm run test:postgres`.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asRole, type JwtClaims } from '../../server/db/as-role';
+import { DATABASE_HOOK_TIMEOUT_MS } from '../../server/db/test-database';
+import { useTestDatabase } from '../../server/db/use-test-database';
+import { createUser, type TestUser } from '../../server/db/test-factories';
+
+const test = useTestDatabase();
+let uploader: TestUser;
+let listener: TestUser;
+
+interface Seed {
+  title: string;
+  artist: string;
+  album: string | null;
+  genre: string | null;
+  plays: number;
+  status?: string;
+}
+
+async function insert(rows: Seed[]) {
+  await test.db.transaction(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    await tx.query(
+      `insert into public.tracks (title, artist, album, genre, plays, audio_url, uploaded_by, status)
+       select title, artist, album, genre, plays, 'x.mp3', $2, coalesce(status, 'ready')
+         from json_to_recordset($1::json)
+           as r(title text, artist text, album text, genre text, plays int, status text)`,
+      [JSON.stringify(rows), uploader.id],
+    );
+  });
+}
+
+beforeAll(async () => {
+  uploader = await createUser(test.db, { name: 'Catalogue Uploader' });
+  listener = await createUser(test.db, { name: 'Catalogue Listener' });
+  await insert([
+    {
+      title: 'Harbor Lights',
+      artist: 'Neon Harbor',
+      album: 'Midnight Transit',
+      genre: 'Synthwave',
+      plays: 900,
+    },
+    {
+      title: 'Night Ferry',
+      artist: 'Neon Harbor',
+      album: 'Midnight Transit',
+      genre: 'Synthwave',
+      plays: 50,
+    },
+    {
+      title: 'Paper Lanterns',
+      artist: 'Juniper Vale',
+      album: 'Paper Lanterns',
+      genre: 'Folk',
+      plays: 30,
+    },
+    { title: 'Déjà Vu', artist: 'Beyoncé', album: 'B Day', genre: 'R&B', plays: 10 },
+    { title: 'Halo', artist: 'Cover Band', album: null, genre: 'Pop', plays: 5 },
+    { title: 'Halo', artist: 'Beyoncé', album: 'I Am', genre: 'Pop', plays: 5000 },
+    { title: 'Kettle On', artist: 'Moss & Static', album: null, genre: 'Lo-fi', plays: 70 },
+    {
+      title: 'Secret Harbor',
+      artist: 'Hidden',
+      album: null,
+      genre: null,
+      plays: 1,
+      status: 'processing',
+    },
+  ]);
+  const { rows } = await test.db.query<{ id: string }>(
+    `select id from public.tracks where title = 'Kettle On'`,
+  );
+  await test.db.query(`insert into public.track_lyrics (track_id, lyrics) values ($1, $2::jsonb)`, [
+    rows[0]!.id,
+    JSON.stringify([{ id: 'l1', text: 'Steam on the glass draws a crooked line', timestamp: 0 }]),
+  ]);
+  await test.db.exec('analyze public.tracks');
+}, DATABASE_HOOK_TIMEOUT_MS);
+
+async function titles(q: string, max = 20, claims: JwtClaims | null = listener.claims) {
+  return asRole(test.db, claims, async (tx) => {
+    const { rows } = await tx.query<{ title: string; artist: string }>(
+      'select title, artist from public.search_catalogue(q => $1, max_results => $2)',
+      [q, max],
+    );
+    return rows.map((r) => `${r.title} / ${r.artist}`);
+  });
+}
+
+describe('search_catalogue', () => {
+  it('finds exact, prefix and swapped words first', async () => {
+    expect((await titles('harbor lights'))[0]).toBe('Harbor Lights / Neon Harbor');
+    expect((await titles('harb'))[0]).toBe('Harbor Lights / Neon Harbor');
+    expect((await titles('lights harbor'))[0]).toBe('Harbor Lights / Neon Harbor');
+  });
+
+  it('forgives typos', async () => {
+    expect((await titles('papr lanterns'))[0]).toBe('Paper Lanterns / Juniper Vale');
+    expect((await titles('harbor lites'))[0]).toBe('Harbor Lights / Neon Harbor');
+  });
+
+  it('folds diacritics and case both ways', async () => {
+    expect((await titles('beyonce deja vu'))[0]).toBe('Déjà Vu / Beyoncé');
+    expect((await titles('DÉJÀ'))[0]).toBe('Déjà Vu / Beyoncé');
+  });
+
+  it('breaks ties by plays', async () => {
+    expect((await titles('halo')).slice(0, 2)).toEqual(['Halo / Beyoncé', 'Halo / Cover Band']);
+  });
+
+  it('finds a lyrics line, below title matches', async () => {
+    expect(await titles('crooked line')).toEqual(['Kettle On / Moss & Static']);
+  });
+
+  it('applies RLS: a track still processing stays hidden from others', async () => {
+    expect(await titles('secret harbor', 20)).not.toContain('Secret Harbor / Hidden');
+    expect(await titles('secret harbor', 20, uploader.claims)).toContain('Secret Harbor / Hidden');
+  });
+
+  it('answers anon, returns nothing for blank text, and respects max_results', async () => {
+    expect((await titles('harbor', 1, null)).length).toBe(1);
+    expect(await titles('   ')).toEqual([]);
+    expect(await titles('zzzqqq')).toEqual([]);
+  });
+
+  it('refuses max_results outside 1..100 and over-long text (22023)', async () => {
+    await expect(titles('harbor', 0)).rejects.toThrow(/max_results/);
+    await expect(titles('harbor', 101)).rejects.toThrow(/max_results/);
+    await expect(titles('x'.repeat(201))).rejects.toThrow(/at most 200/);
+  });
+
+  it('restores the trigram threshold', async () => {
+    const value = await asRole(test.db, null, async (tx) => {
+      await tx.query(`select count(*) from public.search_catalogue('papr', 5)`);
+      const { rows } = await tx.query<{ v: string }>(
+        `select current_setting('pg_trgm.word_similarity_threshold') as v`,
+      );
+      return rows[0]!.v;
+    });
+    expect(value).toBe('0.6');
+  });
+});
