@@ -25,7 +25,11 @@ export default function CurveChart({ points, tick }: CurveChartProps) {
   return (
     <div aria-hidden style={{ width: '100%', height: 240 }} data-testid="insights-curve-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <ComposedChart
+          data={points}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="var(--mantine-color-dark-4)" />
           <XAxis
             dataKey="x"

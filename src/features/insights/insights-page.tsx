@@ -64,13 +64,29 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** A chart with its figures as a table beside it (below it on a phone). */
-function ChartAndTable({ chart, table }: { chart: ReactNode; table: ReactNode }) {
+/**
+ * A chart with its figures as a table beside it (below it on a phone). The table scrolls: its
+ * viewport is a named tab stop so a keyboard can scroll it too (WCAG 2.1.1, axe
+ * 'scrollable-region-focusable').
+ */
+function ChartAndTable({
+  chart,
+  table,
+  label,
+}: {
+  chart: ReactNode;
+  table: ReactNode;
+  label: string;
+}) {
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 7 }}>{chart}</Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <ScrollArea.Autosize mah={260} type="auto">
+        <ScrollArea.Autosize
+          mah={260}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}
+        >
           {table}
         </ScrollArea.Autosize>
       </Grid.Col>
@@ -206,6 +222,7 @@ export function InsightsPage() {
             <Skeleton h={220} aria-label="Loading plays" />
           ) : (
             <ChartAndTable
+              label="Counted plays table"
               chart={
                 <Suspense fallback={<Skeleton h={220} aria-hidden />}>
                   <SeriesChart
@@ -267,6 +284,7 @@ export function InsightsPage() {
                 </Text>
               </Group>
               <ChartAndTable
+                label="Listen-through table"
                 chart={
                   <Suspense fallback={<Skeleton h={240} aria-hidden />}>
                     <CurveChart points={data.curve} tick={tick} />

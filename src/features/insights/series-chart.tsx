@@ -12,7 +12,11 @@ export default function SeriesChart({ points }: SeriesChartProps) {
   return (
     <div aria-hidden style={{ width: '100%', height: 220 }} data-testid="insights-series-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart
+          data={points}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid
             strokeDasharray="3 3"
             stroke="var(--mantine-color-dark-4)"
