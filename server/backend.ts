@@ -11,6 +11,8 @@ import { migrate, openAndMigrate } from './db/migrate';
 import { loadKeys, verificationSecrets, type Keys } from './keys';
 import type { AppConfig } from './http/app';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
+import { createDevClockApp, startCopyrightJobs } from './copyright';
+import type { JobLoop } from './lib/job-loop';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
@@ -21,7 +23,13 @@ import { createStripeSandboxServer, sandboxKeys, type StripeSandboxServer } from
 import { startTrackProcessing, type TrackProcessing } from './processing';
 import { startStemJobs, type StemJobs } from './stems/jobs';
 import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
-import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
+import {
+  isProduction,
+  paymentsOff,
+  refuseDemoPasswords,
+  refuseTestClock,
+  seedMode,
+} from './production-check';
 import { dutiesOf, type Role } from './ops/role';
 import { notOnThisNode } from './ops/idle-jobs';
 
@@ -114,6 +122,7 @@ export async function startBackend(
   const closeDb = () => (database ? Promise.resolve() : db.close());
   let processing: TrackProcessing | null = null;
   let stems: StemJobs | null = null;
+  let copyright: JobLoop | null = null;
   try {
     const production = isProduction(env);
     // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
@@ -147,6 +156,14 @@ export async function startBackend(
       log,
     });
     const mailer = createMailer(env);
+    // Copyright deadlines and the database's outgoing mail (docs/trust-and-safety.md).
+    const copyrightJobs = (duties.jobs ? startCopyrightJobs : notOnThisNode)({
+      db,
+      mailer,
+      publicUrl,
+      log,
+    });
+    copyright = copyrightJobs;
     const plays = createPlayEvidence(db);
     // First start on an empty database: the demo catalogue (after syncAdmins, so the demo admin
     // is an admin) when SEED=demo, the default outside production; SEED=none starts empty.
@@ -155,6 +172,7 @@ export async function startBackend(
     let seededMs: number | null = null;
     let demoAccounts: SeedAccount[] = [];
     if (production) await refuseDemoPasswords(db, adminEmails);
+    if (production) await refuseTestClock(db);
     else if (seedMode(env) === 'demo' && duties.seeds) {
       const seed = await seedDemoCatalogue(db, store, { adminEmails, log });
       if (seed.seeded) seededMs = seed.ms;
@@ -218,6 +236,8 @@ export async function startBackend(
     }
     // The dev mailbox shows every sign-in link: never on a production server.
     if (!production) mounts.push({ path: '/_dev', app: createDevMailApp(mailer) });
+    // The test clock (tests move copyright deadlines without sleeping): never in production.
+    if (!production) mounts.push({ path: '/_dev', app: createDevClockApp(db, copyrightJobs.kick) });
     return {
       db,
       keys,
@@ -237,6 +257,7 @@ export async function startBackend(
       close: async () => {
         stripeSandbox?.close();
         await realtime.close();
+        await copyright?.close();
         await stems?.close();
         await processing?.close();
         await plays.settled();
@@ -244,6 +265,7 @@ export async function startBackend(
       },
     };
   } catch (error) {
+    await copyright?.close();
     await stems?.close();
     await processing?.close();
     await closeDb();

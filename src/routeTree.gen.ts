@@ -35,6 +35,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-pa
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as CopyrightNoticeRouteImport } from './routes/copyright.notice'
 import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$artistName'
 import { Route as AppPlaylistIdRouteImport } from './routes/_app/playlist.$id'
 import { Route as AppProfileIndexRouteImport } from './routes/_app/profile.index'
@@ -42,6 +43,8 @@ import { Route as AppProfileUserIdRouteImport } from './routes/_app/profile.$use
 import { Route as AppTrackTrackIdRouteImport } from './routes/_app/track.$trackId'
 import { Route as AuthVerifyEmailIndexRouteImport } from './routes/_auth/verify-email.index'
 import { Route as AuthVerifyEmailSuccessRouteImport } from './routes/_auth/verify-email.success'
+import { Route as AppAdminCopyrightNoticeIdRouteImport } from './routes/_app/admin.copyright.$noticeId'
+import { Route as AppCopyrightCounterNoticeIdRouteImport } from './routes/_app/copyright.counter.$noticeId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -171,6 +174,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => AuthRoute,
 } as any)
+const CopyrightNoticeRoute = CopyrightNoticeRouteImport.update({
+  id: '/copyright/notice',
+  path: '/copyright/notice',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppArtistArtistNameRoute = AppArtistArtistNameRouteImport.update({
   id: '/artist/$artistName',
   path: '/artist/$artistName',
@@ -206,6 +214,18 @@ const AuthVerifyEmailSuccessRoute = AuthVerifyEmailSuccessRouteImport.update({
   path: '/verify-email/success',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppAdminCopyrightNoticeIdRoute =
+  AppAdminCopyrightNoticeIdRouteImport.update({
+    id: '/copyright/$noticeId',
+    path: '/copyright/$noticeId',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
+const AppCopyrightCounterNoticeIdRoute =
+  AppCopyrightCounterNoticeIdRouteImport.update({
+    id: '/copyright/counter/$noticeId',
+    path: '/copyright/counter/$noticeId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -221,7 +241,7 @@ export interface FileRoutesByFullPath {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/admin': typeof AppAdminRoute
+  '/admin': typeof AppAdminRouteWithChildren
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
@@ -232,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/notice': typeof CopyrightNoticeRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
   '/profile/$userId': typeof AppProfileUserIdRoute
@@ -239,6 +260,8 @@ export interface FileRoutesByFullPath {
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/profile/': typeof AppProfileIndexRoute
   '/verify-email/': typeof AuthVerifyEmailIndexRoute
+  '/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
+  '/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -254,7 +277,7 @@ export interface FileRoutesByTo {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/admin': typeof AppAdminRoute
+  '/admin': typeof AppAdminRouteWithChildren
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
@@ -265,6 +288,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/notice': typeof CopyrightNoticeRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
   '/profile/$userId': typeof AppProfileUserIdRoute
@@ -272,6 +296,8 @@ export interface FileRoutesByTo {
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/profile': typeof AppProfileIndexRoute
   '/verify-email': typeof AuthVerifyEmailIndexRoute
+  '/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
+  '/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -290,7 +316,7 @@ export interface FileRoutesById {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/_app/admin': typeof AppAdminRoute
+  '/_app/admin': typeof AppAdminRouteWithChildren
   '/_app/explore': typeof AppExploreRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/library': typeof AppLibraryRoute
@@ -301,6 +327,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
+  '/copyright/notice': typeof CopyrightNoticeRoute
   '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
   '/_app/playlist/$id': typeof AppPlaylistIdRoute
   '/_app/profile/$userId': typeof AppProfileUserIdRoute
@@ -308,6 +335,8 @@ export interface FileRoutesById {
   '/_auth/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/_app/profile/': typeof AppProfileIndexRoute
   '/_auth/verify-email/': typeof AuthVerifyEmailIndexRoute
+  '/_app/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
+  '/_app/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -336,6 +365,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/notice'
     | '/artist/$artistName'
     | '/playlist/$id'
     | '/profile/$userId'
@@ -343,6 +373,8 @@ export interface FileRouteTypes {
     | '/verify-email/success'
     | '/profile/'
     | '/verify-email/'
+    | '/admin/copyright/$noticeId'
+    | '/copyright/counter/$noticeId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -369,6 +401,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/notice'
     | '/artist/$artistName'
     | '/playlist/$id'
     | '/profile/$userId'
@@ -376,6 +409,8 @@ export interface FileRouteTypes {
     | '/verify-email/success'
     | '/profile'
     | '/verify-email'
+    | '/admin/copyright/$noticeId'
+    | '/copyright/counter/$noticeId'
   id:
     | '__root__'
     | '/'
@@ -404,6 +439,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_auth/reset-password'
     | '/_auth/signup'
+    | '/copyright/notice'
     | '/_app/artist/$artistName'
     | '/_app/playlist/$id'
     | '/_app/profile/$userId'
@@ -411,6 +447,8 @@ export interface FileRouteTypes {
     | '/_auth/verify-email/success'
     | '/_app/profile/'
     | '/_auth/verify-email/'
+    | '/_app/admin/copyright/$noticeId'
+    | '/_app/copyright/counter/$noticeId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -429,6 +467,7 @@ export interface RootRouteChildren {
   PaymentFailedRoute: typeof PaymentFailedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  CopyrightNoticeRoute: typeof CopyrightNoticeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -615,6 +654,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/copyright/notice': {
+      id: '/copyright/notice'
+      path: '/copyright/notice'
+      fullPath: '/copyright/notice'
+      preLoaderRoute: typeof CopyrightNoticeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/artist/$artistName': {
       id: '/_app/artist/$artistName'
       path: '/artist/$artistName'
@@ -664,11 +710,37 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyEmailSuccessRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/admin/copyright/$noticeId': {
+      id: '/_app/admin/copyright/$noticeId'
+      path: '/copyright/$noticeId'
+      fullPath: '/admin/copyright/$noticeId'
+      preLoaderRoute: typeof AppAdminCopyrightNoticeIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/copyright/counter/$noticeId': {
+      id: '/_app/copyright/counter/$noticeId'
+      path: '/copyright/counter/$noticeId'
+      fullPath: '/copyright/counter/$noticeId'
+      preLoaderRoute: typeof AppCopyrightCounterNoticeIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
+interface AppAdminRouteChildren {
+  AppAdminCopyrightNoticeIdRoute: typeof AppAdminCopyrightNoticeIdRoute
+}
+
+const AppAdminRouteChildren: AppAdminRouteChildren = {
+  AppAdminCopyrightNoticeIdRoute: AppAdminCopyrightNoticeIdRoute,
+}
+
+const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
+  AppAdminRouteChildren,
+)
+
 interface AppRouteChildren {
-  AppAdminRoute: typeof AppAdminRoute
+  AppAdminRoute: typeof AppAdminRouteWithChildren
   AppExploreRoute: typeof AppExploreRoute
   AppHomeRoute: typeof AppHomeRoute
   AppLibraryRoute: typeof AppLibraryRoute
@@ -680,10 +752,11 @@ interface AppRouteChildren {
   AppProfileUserIdRoute: typeof AppProfileUserIdRoute
   AppTrackTrackIdRoute: typeof AppTrackTrackIdRoute
   AppProfileIndexRoute: typeof AppProfileIndexRoute
+  AppCopyrightCounterNoticeIdRoute: typeof AppCopyrightCounterNoticeIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppAdminRoute: AppAdminRoute,
+  AppAdminRoute: AppAdminRouteWithChildren,
   AppExploreRoute: AppExploreRoute,
   AppHomeRoute: AppHomeRoute,
   AppLibraryRoute: AppLibraryRoute,
@@ -695,6 +768,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileUserIdRoute: AppProfileUserIdRoute,
   AppTrackTrackIdRoute: AppTrackTrackIdRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
+  AppCopyrightCounterNoticeIdRoute: AppCopyrightCounterNoticeIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -735,6 +809,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentFailedRoute: PaymentFailedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  CopyrightNoticeRoute: CopyrightNoticeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
