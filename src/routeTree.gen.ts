@@ -43,7 +43,7 @@ import { Route as AppProfileUserIdRouteImport } from './routes/_app/profile.$use
 import { Route as AppTrackTrackIdRouteImport } from './routes/_app/track.$trackId'
 import { Route as AuthVerifyEmailIndexRouteImport } from './routes/_auth/verify-email.index'
 import { Route as AuthVerifyEmailSuccessRouteImport } from './routes/_auth/verify-email.success'
-import { Route as AppAdminCopyrightNoticeIdRouteImport } from './routes/_app/admin.copyright.$noticeId'
+import { Route as AppAdminCopyrightNoticeIdRouteImport } from './routes/_app/admin_.copyright.$noticeId'
 import { Route as AppCopyrightCounterNoticeIdRouteImport } from './routes/_app/copyright.counter.$noticeId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -216,9 +216,9 @@ const AuthVerifyEmailSuccessRoute = AuthVerifyEmailSuccessRouteImport.update({
 } as any)
 const AppAdminCopyrightNoticeIdRoute =
   AppAdminCopyrightNoticeIdRouteImport.update({
-    id: '/copyright/$noticeId',
-    path: '/copyright/$noticeId',
-    getParentRoute: () => AppAdminRoute,
+    id: '/admin_/copyright/$noticeId',
+    path: '/admin/copyright/$noticeId',
+    getParentRoute: () => AppRoute,
   } as any)
 const AppCopyrightCounterNoticeIdRoute =
   AppCopyrightCounterNoticeIdRouteImport.update({
@@ -241,7 +241,7 @@ export interface FileRoutesByFullPath {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/admin': typeof AppAdminRouteWithChildren
+  '/admin': typeof AppAdminRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
@@ -277,7 +277,7 @@ export interface FileRoutesByTo {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/admin': typeof AppAdminRouteWithChildren
+  '/admin': typeof AppAdminRoute
   '/explore': typeof AppExploreRoute
   '/home': typeof AppHomeRoute
   '/library': typeof AppLibraryRoute
@@ -316,7 +316,7 @@ export interface FileRoutesById {
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/_app/admin': typeof AppAdminRouteWithChildren
+  '/_app/admin': typeof AppAdminRoute
   '/_app/explore': typeof AppExploreRoute
   '/_app/home': typeof AppHomeRoute
   '/_app/library': typeof AppLibraryRoute
@@ -335,7 +335,7 @@ export interface FileRoutesById {
   '/_auth/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/_app/profile/': typeof AppProfileIndexRoute
   '/_auth/verify-email/': typeof AuthVerifyEmailIndexRoute
-  '/_app/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
+  '/_app/admin_/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
   '/_app/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
 }
 export interface FileRouteTypes {
@@ -447,7 +447,7 @@ export interface FileRouteTypes {
     | '/_auth/verify-email/success'
     | '/_app/profile/'
     | '/_auth/verify-email/'
-    | '/_app/admin/copyright/$noticeId'
+    | '/_app/admin_/copyright/$noticeId'
     | '/_app/copyright/counter/$noticeId'
   fileRoutesById: FileRoutesById
 }
@@ -710,12 +710,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyEmailSuccessRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_app/admin/copyright/$noticeId': {
-      id: '/_app/admin/copyright/$noticeId'
-      path: '/copyright/$noticeId'
+    '/_app/admin_/copyright/$noticeId': {
+      id: '/_app/admin_/copyright/$noticeId'
+      path: '/admin/copyright/$noticeId'
       fullPath: '/admin/copyright/$noticeId'
       preLoaderRoute: typeof AppAdminCopyrightNoticeIdRouteImport
-      parentRoute: typeof AppAdminRoute
+      parentRoute: typeof AppRoute
     }
     '/_app/copyright/counter/$noticeId': {
       id: '/_app/copyright/counter/$noticeId'
@@ -727,20 +727,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface AppAdminRouteChildren {
-  AppAdminCopyrightNoticeIdRoute: typeof AppAdminCopyrightNoticeIdRoute
-}
-
-const AppAdminRouteChildren: AppAdminRouteChildren = {
-  AppAdminCopyrightNoticeIdRoute: AppAdminCopyrightNoticeIdRoute,
-}
-
-const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
-  AppAdminRouteChildren,
-)
-
 interface AppRouteChildren {
-  AppAdminRoute: typeof AppAdminRouteWithChildren
+  AppAdminRoute: typeof AppAdminRoute
   AppExploreRoute: typeof AppExploreRoute
   AppHomeRoute: typeof AppHomeRoute
   AppLibraryRoute: typeof AppLibraryRoute
@@ -752,11 +740,12 @@ interface AppRouteChildren {
   AppProfileUserIdRoute: typeof AppProfileUserIdRoute
   AppTrackTrackIdRoute: typeof AppTrackTrackIdRoute
   AppProfileIndexRoute: typeof AppProfileIndexRoute
+  AppAdminCopyrightNoticeIdRoute: typeof AppAdminCopyrightNoticeIdRoute
   AppCopyrightCounterNoticeIdRoute: typeof AppCopyrightCounterNoticeIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppAdminRoute: AppAdminRouteWithChildren,
+  AppAdminRoute: AppAdminRoute,
   AppExploreRoute: AppExploreRoute,
   AppHomeRoute: AppHomeRoute,
   AppLibraryRoute: AppLibraryRoute,
@@ -768,6 +757,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileUserIdRoute: AppProfileUserIdRoute,
   AppTrackTrackIdRoute: AppTrackTrackIdRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
+  AppAdminCopyrightNoticeIdRoute: AppAdminCopyrightNoticeIdRoute,
   AppCopyrightCounterNoticeIdRoute: AppCopyrightCounterNoticeIdRoute,
 }
 
