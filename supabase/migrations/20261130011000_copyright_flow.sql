@@ -208,7 +208,7 @@ declare
 begin
   select * into v_row from public.copyright_notices n where n.id = p_notice for update;
   if not found then
-    raise exception 'No such notice.' using errcode = 'P0002';
+    raise exception 'No such notice.' using errcode = 'P0001';
   end if;
   return v_row;
 end
@@ -359,7 +359,7 @@ begin
   end if;
   select * into v_before from public.copyright_notices n where n.id = p_notice for update;
   if not found or v_before.uploader_id is distinct from auth.uid() then
-    raise exception 'No such notice.' using errcode = 'P0002';
+    raise exception 'No such notice.' using errcode = 'P0001';
   end if;
   if v_before.status <> 'removed' then
     raise exception 'A counter-notice is sent once, after the removal.' using errcode = 'P0001';

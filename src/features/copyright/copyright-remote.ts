@@ -75,7 +75,7 @@ export type Decision =
 export async function decideNotice(decision: Decision, noticeId: string, reason: string) {
   const client = await getSupabase();
   const args = { p_notice: noticeId, p_reason: reason };
-  // Each name spelled out: the hostile-input suite finds the app's RPCs by `.rpc('name'`.
+  // Each name spelled out: the hostile-input suite finds the app's RPCs by their literal names.
   const { error } =
     decision === 'copyright_remove'
       ? await client.rpc('copyright_remove', args)
