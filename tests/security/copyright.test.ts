@@ -11,6 +11,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { copyrightTick } from '../../server/copyright';
+import { refuseTestClock } from '../../server/production-check';
 import type { StoredMail } from '../../server/mail';
 import { startTarget, type Target } from './support/target';
 import { buildWorld, type World } from './support/world';
@@ -464,6 +465,13 @@ describe('deadlines and legal action', () => {
     expect(await visibleTo(other(), track)).toBe(true);
     const mail = await mailTo(email, /not accepted/);
     expect(mail.text).toContain('public domain');
+  });
+
+  it('makes a production start refuse a moved test clock', async () => {
+    await moveClockDays(1);
+    await expect(refuseTestClock(t.db)).rejects.toThrow(/test clock is moved/);
+    await t.db.query(`update public.app_clock_offset set offset_by = '0' where id`);
+    await expect(refuseTestClock(t.db)).resolves.toBeUndefined();
   });
 
   it('refuses the test clock and the mail outbox to every API role', async () => {
