@@ -12,6 +12,8 @@ import { loadKeys, verificationSecrets, type Keys } from './keys';
 import type { AppConfig } from './http/app';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { startMailOutbox, type MailOutbox } from './mail/outbox';
+import { createDevClockApp, startCopyrightJobs } from './copyright';
+import type { JobLoop } from './lib/job-loop';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
@@ -23,7 +25,13 @@ import { startTrackProcessing, type TrackProcessing } from './processing';
 import { startStemJobs, type StemJobs } from './stems/jobs';
 import { createPlayEvidence, type PlayEvidence } from './plays/evidence';
 import { startHeldPlayRelease, type HeldPlayRelease } from './plays/held-plays';
-import { isProduction, paymentsOff, refuseDemoPasswords, seedMode } from './production-check';
+import {
+  isProduction,
+  paymentsOff,
+  refuseDemoPasswords,
+  refuseTestClock,
+  seedMode,
+} from './production-check';
 import { dutiesOf, type Role } from './ops/role';
 import { startInsightsRollups } from './insights/rollups';
 import { notOnThisNode } from './ops/idle-jobs';
@@ -125,6 +133,7 @@ export async function startBackend(
   let heldPlays: HeldPlayRelease | null = null;
   let account: AccountJobs | null = null;
   let mailOutbox: MailOutbox | null = null;
+  let copyright: JobLoop | null = null;
   try {
     const production = isProduction(env);
     // In production no address is an admin unless ADMIN_EMAILS names it (docs/production.md).
@@ -160,6 +169,14 @@ export async function startBackend(
     const mailer = createMailer(env);
     // Decision e-mails written by the database (moderation): sent by the nodes that run jobs.
     mailOutbox = duties.jobs ? await startMailOutbox({ db, mailer, publicUrl }) : null;
+    // Copyright deadlines and the database's outgoing mail (docs/trust-and-safety.md).
+    const copyrightJobs = (duties.jobs ? startCopyrightJobs : notOnThisNode)({
+      db,
+      mailer,
+      publicUrl,
+      log,
+    });
+    copyright = copyrightJobs;
     const plays = createPlayEvidence(db);
     // A new account's held listens, released past its first hour (docs/plays.md): job nodes.
     heldPlays = duties.jobs ? startHeldPlayRelease({ db, log }) : null;
@@ -170,6 +187,7 @@ export async function startBackend(
     let seededMs: number | null = null;
     let demoAccounts: SeedAccount[] = [];
     if (production) await refuseDemoPasswords(db, adminEmails);
+    if (production) await refuseTestClock(db);
     else if (seedMode(env) === 'demo' && duties.seeds) {
       const seed = await seedDemoCatalogue(db, store, { adminEmails, log });
       if (seed.seeded) seededMs = seed.ms;
@@ -251,6 +269,8 @@ export async function startBackend(
     }
     // The dev mailbox shows every sign-in link: never on a production server.
     if (!production) mounts.push({ path: '/_dev', app: createDevMailApp(mailer) });
+    // The test clock (tests move copyright deadlines without sleeping): never in production.
+    if (!production) mounts.push({ path: '/_dev', app: createDevClockApp(db, copyrightJobs.kick) });
     return {
       db,
       keys,
@@ -274,6 +294,7 @@ export async function startBackend(
         await realtime.close();
         await account?.close();
         await insights?.close();
+        await copyright?.close();
         await stems?.close();
         await processing?.close();
         await heldPlays?.close();
@@ -285,6 +306,7 @@ export async function startBackend(
   } catch (error) {
     await account?.close();
     await mailOutbox?.close();
+    await copyright?.close();
     await stems?.close();
     await processing?.close();
     await heldPlays?.close();

@@ -235,3 +235,19 @@ export async function refuseDemoPasswords(
     );
   }
 }
+
+/**
+ * A production server refuses a database whose test clock (`public.app_clock_offset`, moved by
+ * tests and the development server's POST /_dev/clock) is not zero: copyright deadlines
+ * (docs/trust-and-safety.md) must run on real time.
+ */
+export async function refuseTestClock(db: Queryable): Promise<void> {
+  const { rows } = await db.query<{ offset: string }>(
+    `select offset_by::text as offset from public.app_clock_offset where id and offset_by <> '0'`,
+  );
+  if (rows.length) {
+    throw new Error(
+      `Soundloft refuses to start in production: the test clock is moved by ${rows[0]?.offset} (public.app_clock_offset). Reset it with \`update public.app_clock_offset set offset_by = '0'\` (docs/trust-and-safety.md).`,
+    );
+  }
+}

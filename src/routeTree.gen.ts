@@ -38,6 +38,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-pa
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as CopyrightNoticeRouteImport } from './routes/copyright.notice'
 import { Route as AppAdminModerationRouteImport } from './routes/_app/admin_.moderation'
 import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$artistName'
 import { Route as AppPlaylistIdRouteImport } from './routes/_app/playlist.$id'
@@ -47,6 +48,8 @@ import { Route as AppSettingsPrivacyRouteImport } from './routes/_app/settings_.
 import { Route as AppTrackTrackIdRouteImport } from './routes/_app/track.$trackId'
 import { Route as AuthVerifyEmailIndexRouteImport } from './routes/_auth/verify-email.index'
 import { Route as AuthVerifyEmailSuccessRouteImport } from './routes/_auth/verify-email.success'
+import { Route as AppAdminCopyrightNoticeIdRouteImport } from './routes/_app/admin_.copyright.$noticeId'
+import { Route as AppCopyrightCounterNoticeIdRouteImport } from './routes/_app/copyright.counter.$noticeId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -191,6 +194,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => AuthRoute,
 } as any)
+const CopyrightNoticeRoute = CopyrightNoticeRouteImport.update({
+  id: '/copyright/notice',
+  path: '/copyright/notice',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminModerationRoute = AppAdminModerationRouteImport.update({
   id: '/admin_/moderation',
   path: '/admin/moderation',
@@ -236,6 +244,18 @@ const AuthVerifyEmailSuccessRoute = AuthVerifyEmailSuccessRouteImport.update({
   path: '/verify-email/success',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppAdminCopyrightNoticeIdRoute =
+  AppAdminCopyrightNoticeIdRouteImport.update({
+    id: '/admin_/copyright/$noticeId',
+    path: '/admin/copyright/$noticeId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCopyrightCounterNoticeIdRoute =
+  AppCopyrightCounterNoticeIdRouteImport.update({
+    id: '/copyright/counter/$noticeId',
+    path: '/copyright/counter/$noticeId',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -265,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
@@ -274,6 +295,8 @@ export interface FileRoutesByFullPath {
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/profile/': typeof AppProfileIndexRoute
   '/verify-email/': typeof AuthVerifyEmailIndexRoute
+  '/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
+  '/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -303,6 +326,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
   '/playlist/$id': typeof AppPlaylistIdRoute
@@ -312,6 +336,8 @@ export interface FileRoutesByTo {
   '/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/profile': typeof AppProfileIndexRoute
   '/verify-email': typeof AuthVerifyEmailIndexRoute
+  '/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
+  '/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -344,6 +370,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
+  '/copyright/notice': typeof CopyrightNoticeRoute
   '/_app/admin_/moderation': typeof AppAdminModerationRoute
   '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
   '/_app/playlist/$id': typeof AppPlaylistIdRoute
@@ -353,6 +380,8 @@ export interface FileRoutesById {
   '/_auth/verify-email/success': typeof AuthVerifyEmailSuccessRoute
   '/_app/profile/': typeof AppProfileIndexRoute
   '/_auth/verify-email/': typeof AuthVerifyEmailIndexRoute
+  '/_app/admin_/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
+  '/_app/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -384,6 +413,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
     | '/playlist/$id'
@@ -393,6 +423,8 @@ export interface FileRouteTypes {
     | '/verify-email/success'
     | '/profile/'
     | '/verify-email/'
+    | '/admin/copyright/$noticeId'
+    | '/copyright/counter/$noticeId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -422,6 +454,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
     | '/playlist/$id'
@@ -431,6 +464,8 @@ export interface FileRouteTypes {
     | '/verify-email/success'
     | '/profile'
     | '/verify-email'
+    | '/admin/copyright/$noticeId'
+    | '/copyright/counter/$noticeId'
   id:
     | '__root__'
     | '/'
@@ -462,6 +497,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_auth/reset-password'
     | '/_auth/signup'
+    | '/copyright/notice'
     | '/_app/admin_/moderation'
     | '/_app/artist/$artistName'
     | '/_app/playlist/$id'
@@ -471,6 +507,8 @@ export interface FileRouteTypes {
     | '/_auth/verify-email/success'
     | '/_app/profile/'
     | '/_auth/verify-email/'
+    | '/_app/admin_/copyright/$noticeId'
+    | '/_app/copyright/counter/$noticeId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -489,6 +527,7 @@ export interface RootRouteChildren {
   PaymentFailedRoute: typeof PaymentFailedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  CopyrightNoticeRoute: typeof CopyrightNoticeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -696,6 +735,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/copyright/notice': {
+      id: '/copyright/notice'
+      path: '/copyright/notice'
+      fullPath: '/copyright/notice'
+      preLoaderRoute: typeof CopyrightNoticeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin_/moderation': {
       id: '/_app/admin_/moderation'
       path: '/admin/moderation'
@@ -759,6 +805,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthVerifyEmailSuccessRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/admin_/copyright/$noticeId': {
+      id: '/_app/admin_/copyright/$noticeId'
+      path: '/admin/copyright/$noticeId'
+      fullPath: '/admin/copyright/$noticeId'
+      preLoaderRoute: typeof AppAdminCopyrightNoticeIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/copyright/counter/$noticeId': {
+      id: '/_app/copyright/counter/$noticeId'
+      path: '/copyright/counter/$noticeId'
+      fullPath: '/copyright/counter/$noticeId'
+      preLoaderRoute: typeof AppCopyrightCounterNoticeIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -780,6 +840,8 @@ interface AppRouteChildren {
   AppSettingsPrivacyRoute: typeof AppSettingsPrivacyRoute
   AppTrackTrackIdRoute: typeof AppTrackTrackIdRoute
   AppProfileIndexRoute: typeof AppProfileIndexRoute
+  AppAdminCopyrightNoticeIdRoute: typeof AppAdminCopyrightNoticeIdRoute
+  AppCopyrightCounterNoticeIdRoute: typeof AppCopyrightCounterNoticeIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -800,6 +862,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsPrivacyRoute: AppSettingsPrivacyRoute,
   AppTrackTrackIdRoute: AppTrackTrackIdRoute,
   AppProfileIndexRoute: AppProfileIndexRoute,
+  AppAdminCopyrightNoticeIdRoute: AppAdminCopyrightNoticeIdRoute,
+  AppCopyrightCounterNoticeIdRoute: AppCopyrightCounterNoticeIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -840,6 +904,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentFailedRoute: PaymentFailedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  CopyrightNoticeRoute: CopyrightNoticeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -78,6 +78,7 @@ export const A11Y_ROUTES: A11yRoute[] = [
   { route: '/cookie-policy', role: 'visitor' },
   { route: '/music-licensing', role: 'visitor' },
   { route: '/accessibility-statement', role: 'visitor' },
+  { route: '/copyright/notice', role: 'visitor' },
   // Auth pages.
   { route: '/login', role: 'visitor' },
   { route: '/signup', role: 'visitor' },
@@ -102,6 +103,14 @@ export const A11Y_ROUTES: A11yRoute[] = [
   { route: '/settings', role: 'listener' },
   { route: '/settings/privacy', role: 'listener' },
   { route: '/appeals', role: 'listener' },
+  // The demo has no notice: axe reads the page's "no such notice" state (the full pages are
+  // opened by copyright-notice.spec.ts).
+  {
+    route: '/copyright/counter/$noticeId',
+    role: 'listener',
+    path: '/copyright/counter/00000000-0000-4000-8000-000000000000',
+    ready: /./,
+  },
   { route: '/profile/', role: 'listener', path: '/profile' },
   { route: '/profile/$userId', role: 'listener', path: (f) => `/profile/${f.otherUserId}` },
   { route: '/track/$trackId', role: 'listener', path: (f) => `/track/${f.trackId}` },
@@ -128,6 +137,12 @@ export const A11Y_ROUTES: A11yRoute[] = [
   // Admin.
   { route: '/admin', role: 'admin' },
   { route: '/admin/moderation', role: 'admin' },
+  {
+    route: '/admin/copyright/$noticeId',
+    role: 'admin',
+    path: '/admin/copyright/00000000-0000-4000-8000-000000000000',
+    ready: /./,
+  },
 ];
 
 /** `route`'s address with its parameters filled in. */

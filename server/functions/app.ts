@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
 import { createJwtVerifier, verificationSecrets, type Keys } from '../keys';
+import { clientIp } from '../auth/context';
 import { authenticate } from '../rest/auth';
 import { nodeFunctionContext } from './node-context';
 import { createFunctionRegistry, type LoadedFunction } from './registry';
@@ -69,6 +70,7 @@ export function createFunctionsApp(options: FunctionsAppOptions): Hono {
     return ctx;
   };
 
+  const trustProxy = /^(1|true|yes|on)$/i.test(env.TRUST_PROXY?.trim() ?? '');
   const app = new Hono();
   const run = async (c: Context) => {
     const name = c.req.param('name') ?? '';
@@ -97,8 +99,12 @@ export function createFunctionsApp(options: FunctionsAppOptions): Hono {
       console.error('[functions] SUPABASE_URL is not set and the local address is unknown');
       return relayError(c, 500, 'BOOT_ERROR', 'Function failed to start (please check logs)');
     }
+    // As Supabase Edge's relay: X-Forwarded-For names the client (rate limits per IP), never
+    // what the client sent unless TRUST_PROXY says a proxy in front sets it.
+    const req = c.req.raw;
+    req.headers.set('x-forwarded-for', clientIp(c, trustProxy));
     try {
-      return await fn.handler(c.req.raw, contextFor(url));
+      return await fn.handler(req, contextFor(url));
     } catch (err) {
       console.error(`[functions] ${name} threw`, err);
       return relayError(

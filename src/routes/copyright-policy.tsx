@@ -1,9 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Button } from '@mantine/core';
+import { Link, createFileRoute } from '@tanstack/react-router';
 import { copyrightPolicy } from '@/features/legal/documents/copyright-policy';
 import { LegalPage } from '@/features/legal/legal-page';
 import { titleHead } from '@/lib/page-title';
 
 export const Route = createFileRoute('/copyright-policy')({
   head: titleHead('Copyright Policy'),
-  component: () => <LegalPage doc={copyrightPolicy} />,
+  component: () => (
+    <LegalPage doc={copyrightPolicy}>
+      <div>
+        <Button component={Link} to="/copyright/notice">
+          Send a copyright notice
+        </Button>
+      </div>
+    </LegalPage>
+  ),
 });

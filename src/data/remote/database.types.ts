@@ -2194,9 +2194,265 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      copyright_apply_removal: {
+        Args: { p_notice: string; p_reason: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_apply_restore: {
+        Args: { p_notice: string; p_reason: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_counter_notify: {
+        Args: { p_notice: string; p_full_name: string; p_address: string; p_phone: string; p_email: string; p_explanation: string; p_good_faith_mistake: boolean; p_consent_to_jurisdiction: boolean; p_signature: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_locked_notice: {
+        Args: { p_notice: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_mail_claimant: {
+        Args: { p_notice: unknown; p_template: string; p_extra?: Json }
+        Returns: undefined
+      }
+      copyright_mail_uploader: {
+        Args: { p_notice: unknown; p_template: string; p_extra?: Json }
+        Returns: undefined
+      }
+      copyright_need_admin_reason: {
+        Args: { p_reason: string }
+        Returns: undefined
+      }
+      copyright_notice_tracks: {
+        Args: { p_notice: unknown }
+        Returns: Json
+      }
+      copyright_record_legal_action: {
+        Args: { p_notice: string; p_reason: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_reject: {
+        Args: { p_notice: string; p_reason: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_remove: {
+        Args: { p_notice: string; p_reason: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_restore: {
+        Args: { p_notice: string; p_reason: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
       copyright_strike_count: {
         Args: { p_user: string }
         Returns: number
+      }
+      copyright_submit_notice: {
+        Args: { p_claimant_name: string; p_email: string; p_address: string; p_phone: string; p_work: string; p_track_ids: string[]; p_good_faith: boolean; p_accuracy: boolean; p_signature: string; p_client_ip: string }
+        Returns: Json
+      }
+      copyright_tick: {
+        Args: never
+        Returns: Json
       }
       create_mfa_recovery_codes: {
         Args: never
@@ -2332,6 +2588,24 @@ export type Database = {
       lyrics_search_vector: {
         Args: { lyrics: Json }
         Returns: unknown
+      }
+      mail_outbox_claim: {
+        Args: never
+        Returns: {
+            attempts: number
+            created_at: string
+            id: number
+            last_error: string | null
+            next_attempt_at: string
+            params: Json
+            sent_at: string | null
+            template: string
+            to_email: string
+          }
+      }
+      mail_outbox_done: {
+        Args: { p_id: number; p_error: string }
+        Returns: undefined
       }
       max_counted_plays_per_day: {
         Args: never

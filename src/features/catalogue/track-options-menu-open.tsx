@@ -5,6 +5,7 @@
  */
 import { Menu } from '@mantine/core';
 import {
+  IconCopyright,
   IconFlag,
   IconListDetails,
   IconPlayerTrackNext,
@@ -90,6 +91,16 @@ export function OpenableMenu({ track, onRemove, removeLabel = 'Remove' }: TrackO
               onClick={() => setReporting(true)}
             >
               Report track
+            </Menu.Item>
+          ) : null}
+          {userId !== track.uploadedBy ? (
+            <Menu.Item
+              leftSection={<IconCopyright size={16} aria-hidden />}
+              onClick={() =>
+                void navigate({ to: '/copyright/notice', search: { track: track.id } })
+              }
+            >
+              Copyright notice
             </Menu.Item>
           ) : null}
         </Menu.Dropdown>

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { BackToTop } from '@/components/site/back-to-top';
 import { PublicPage } from '@/components/site/public-page';
 import type { LegalBlock, LegalDocument } from './legal-types';
@@ -37,8 +38,11 @@ function Block({ block }: { block: LegalBlock }) {
   );
 }
 
-/** One layout for every legal page: title, contents, sections, contact, Back to Home / Top. */
-export function LegalPage({ doc }: { doc: LegalDocument }) {
+/**
+ * One layout for every legal page: title, contents, sections, contact, Back to Home / Top;
+ * `children` (a page's call to action) under the summary.
+ */
+export function LegalPage({ doc, children }: { doc: LegalDocument; children?: ReactNode }) {
   return (
     <PublicPage>
       <Container size="md" py={{ base: 40, md: 72 }}>
@@ -53,6 +57,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
           <Text c="gray.3" fz="lg">
             {doc.summary}
           </Text>
+          {children}
         </Stack>
         <Paper
           component="nav"

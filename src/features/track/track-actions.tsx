@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import {
   IconAdjustmentsHorizontal,
+  IconCopyright,
   IconPlayerPauseFilled,
   IconPlayerPlayFilled,
 } from '@tabler/icons-react';
@@ -73,6 +74,16 @@ export function TrackActions({ track }: { track: Track }) {
       <AddToPlaylistMenu trackId={track.id} />
       <DownloadButton trackIds={trackIds} source="track" name={track.title} size="md" />
       <CopyLinkButton label="Share" copiedLabel="Copied to clipboard!" radius="xl" />
+      <Button
+        component="a"
+        href={`/copyright/notice?track=${encodeURIComponent(track.id)}`}
+        radius="xl"
+        variant="subtle"
+        color="gray"
+        leftSection={<IconCopyright size={18} aria-hidden />}
+      >
+        Copyright notice
+      </Button>
     </Group>
   );
 }

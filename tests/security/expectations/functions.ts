@@ -54,8 +54,18 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Your data and leaving (docs/privacy-rights.md): the caller's own export and deletion;
    *  only the server (delete-account, after the password) schedules a deletion. */
   cancel_account_deletion: USERS,
+  /** Copyright (docs/trust-and-safety.md): admins decide; only the uploader counter-notifies. */
+  copyright_counter_notify: USERS,
+  copyright_record_legal_action: ADMINS,
+  copyright_reject: ADMINS,
+  copyright_remove: ADMINS,
+  copyright_restore: ADMINS,
   /** A user's active copyright strikes: the user and admins get the count, others null. */
   copyright_strike_count: USERS,
+  /** The public form's edge function calls it with the service role (rate limit, one transaction). */
+  copyright_submit_notice: NOBODY,
+  /** The deadline job (server/copyright/jobs.ts): the server only. */
+  copyright_tick: NOBODY,
   can_edit_track: EVERYONE,
   enqueue_user_mail: NOBODY,
   /** A user appeals a decision about them (the function checks whose it is and the 30 days). */
@@ -65,6 +75,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   handle_user_email_change: TRIGGER,
   increment_track_plays: USERS,
   is_active_account: EVERYONE,
+  /** The database's outgoing mail (server/copyright/jobs.ts): the server only. */
+  mail_outbox_claim: NOBODY,
+  mail_outbox_done: NOBODY,
   is_admin: EVERYONE,
   is_following: EVERYONE,
   link_stripe_customer: NOBODY,

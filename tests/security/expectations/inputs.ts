@@ -6,6 +6,7 @@
  * numbers, arrays and objects for scalars, and adds an unknown field: every such call must be a
  * 4xx with a clear message and change nothing.
  *
+ * Booleans are declared `json` (its hostile values are all wrong for a boolean; `enum`'s include true).
  * A kind ending in `?` is optional: null and absence are fine there, so null is not tried.
  * `free-text` is text an RPC takes as it is (a JSON number or object arrives as its text, as on
  * PostgREST): only its length and null are attacked; `enum` is text with a fixed set of values.
@@ -31,6 +32,30 @@ export const EDGE_FUNCTIONS: Record<string, InputCase> = {
     as: 'owner',
     sane: (w) => ({ userId: w.owner.id }),
     fields: { userId: 'uuid?' },
+  },
+  // Public (no sign-in): the copyright notice form (docs/trust-and-safety.md).
+  'copyright-notice': {
+    as: 'owner',
+    sane: (w) => ({
+      claimantName: 'Clara Claimant',
+      email: 'clara@rights.test',
+      work: 'My song',
+      trackUrls: [`/track/${w.trackX}`],
+      goodFaith: true,
+      accuracy: true,
+      signature: 'Clara Claimant',
+    }),
+    fields: {
+      claimantName: 'free-text',
+      email: 'email',
+      address: 'free-text?',
+      phone: 'free-text?',
+      work: 'free-text',
+      trackUrls: 'list',
+      goodFaith: 'json',
+      accuracy: 'json',
+      signature: 'free-text',
+    },
   },
   'create-checkout-session': {
     as: 'owner',
@@ -120,6 +145,46 @@ export const APP_RPCS: Record<string, InputCase> = {
     sane: () => ({ report_id: UUID0, action: 'dismiss', reason: 'spam' }),
     fields: { report_id: 'uuid', action: 'enum', reason: 'free-text?' },
   },
+  copyright_counter_notify: {
+    as: 'owner',
+    sane: () => ({
+      p_notice: UUID0,
+      p_full_name: 'Owen Owner',
+      p_address: '2 Studio Lane',
+      p_phone: '',
+      p_email: 'owen@owner.test',
+      p_explanation: 'Mine.',
+      p_good_faith_mistake: true,
+      p_consent_to_jurisdiction: true,
+      p_signature: 'Owen Owner',
+    }),
+    fields: {
+      p_notice: 'uuid',
+      p_full_name: 'free-text',
+      p_address: 'free-text',
+      p_phone: 'free-text?',
+      p_email: 'email',
+      p_explanation: 'free-text',
+      p_good_faith_mistake: 'json',
+      p_consent_to_jurisdiction: 'json',
+      p_signature: 'free-text',
+    },
+  },
+  ...Object.fromEntries(
+    [
+      'copyright_remove',
+      'copyright_restore',
+      'copyright_reject',
+      'copyright_record_legal_action',
+    ].map((name) => [
+      name,
+      {
+        as: 'admin' as const,
+        sane: () => ({ p_notice: UUID0, p_reason: 'Valid notice.' }),
+        fields: { p_notice: 'uuid' as const, p_reason: 'free-text' as const },
+      },
+    ]),
+  ),
   apply_mutations: {
     as: 'owner',
     sane: () => ({ p_client_id: 'device-1', p_mutations: [] }),
