@@ -211,6 +211,21 @@ describe(`held plays of new accounts (${testDatabaseKind()})`, { timeout: 60_000
     expect(await money(other.id)).toEqual({ plays: 0, entries: 0 });
   });
 
+  it('a listen of a track removed before the release stays held, and is credited once the track is restored', async () => {
+    const track = await h.newTrack(artist, 3);
+    const fresh = await h.newUser({ established: false });
+    await insertHeld(fresh, track.id, 1);
+    await age(fresh);
+    await h.db.query(`update tracks set taken_down_at = now() where id = $1`, [track.id]);
+    await releaseAll();
+    expect(await states(fresh, track.id)).toEqual([{ counted: false, held: true, refusal: null }]);
+    expect(await money(track.id)).toEqual({ plays: 0, entries: 0 });
+    await h.db.query(`update tracks set taken_down_at = null where id = $1`, [track.id]);
+    await releaseAll();
+    expect(await states(fresh, track.id)).toEqual([{ counted: true, held: false, refusal: null }]);
+    expect(await money(track.id)).toEqual({ plays: 1, entries: 1 });
+  });
+
   it('two nodes releasing at once decide each held listen once', async () => {
     const track = await h.newTrack(artist, 3);
     const listeners = await Promise.all([0, 1, 2].map(() => h.newUser({ established: false })));
