@@ -118,6 +118,7 @@ describe.each(STORAGE_BACKENDS)('storage on %s', (backend) => {
       expect(data?.map((b) => b.id)).toEqual([
         'avatars',
         'covers',
+        'exports',
         'renditions',
         'stems',
         'tracks',

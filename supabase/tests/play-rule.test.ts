@@ -183,13 +183,19 @@ describe(`increment_track_plays (${testDatabaseKind()})`, () => {
     expect(await refusals(uploader.id, trackId)).toEqual(['own_track']);
   });
 
-  it('a new account earns nothing: unconfirmed, or younger than new_account_age()', async () => {
+  it('a new account earns nothing yet: unconfirmed, or younger than new_account_age(), its listen is held', async () => {
     const fresh = await createUser(test.db);
     const unconfirmed = await createUser(test.db, { confirmed: false, established: true });
     expect(await play(fresh.claims, { track: trackId, session: 'a' })).toBe(false);
     expect(await play(unconfirmed.claims, { track: trackId, session: 'a' })).toBe(false);
-    expect(await refusals(fresh.id, trackId)).toEqual(['new_account']);
-    expect(await refusals(unconfirmed.id, trackId)).toEqual(['new_account']);
+    // Held, not refused (docs/plays.md 'Held plays'; released by server/plays/held-plays.ts).
+    expect(await refusals(fresh.id, trackId)).toEqual([null]);
+    expect(await refusals(unconfirmed.id, trackId)).toEqual([null]);
+    const { rows } = await test.db.query<{ held: boolean }>(
+      'select held from public.play_events where listener_id = any($1) and track_id = $2',
+      [[fresh.id, unconfirmed.id], trackId],
+    );
+    expect(rows.map((r) => r.held)).toEqual([true, true]);
     // They listened: their history says so.
     expect(await state(trackId, uploader)).toMatchObject({
       plays: '0',

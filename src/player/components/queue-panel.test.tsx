@@ -8,7 +8,7 @@ import { QueuePanel } from './queue-panel';
 import { primeTrack } from '../start-player';
 import { renderPlayer } from './render-player';
 
-vi.mock('../start-player', () => ({ primeTrack: vi.fn() }));
+vi.mock('../start-player', () => ({ primeTrack: vi.fn(), releasePrimedTrack: vi.fn() }));
 
 const a = createTrack({ id: 'a', title: 'Alpha' });
 const b = createTrack({ id: 'b', title: 'Beta' });
