@@ -6,6 +6,7 @@
  * ones that do not. A NOTIFY alone decides nothing; after a lost LISTEN every user is checked.
  */
 import type { Database } from '../db/database';
+import { isBannedAccount } from './sanctions';
 
 export const SESSION_ENDED_CHANNEL = 'soundloft_session_ended';
 /** The close code and reason a socket of an ended session gets (4000–4999: the application's). */
@@ -40,6 +41,9 @@ export function closeEndedSessions(
 ): Promise<() => Promise<void>> {
   const check = async (users: string[]) => {
     for (const user of users) {
+      // A ban ends every session too; its own listener closes them with 4003 "account banned"
+      // (sanctions.ts), which tells the client why: this one leaves them to it.
+      if (await isBannedAccount(db, user)) continue;
       const ended = await endedSessions(db, sockets.sessionsOfUser(user));
       if (ended.length) sockets.closeSessions(user, ended);
     }

@@ -121,4 +121,21 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** The limit for any user: the trigger and the storage policy only (no grant). */
   upload_limit_reached: NOBODY,
   withdrawals_refuse_sanctioned: TRIGGER,
+  /** Artist insights (docs/insights.md): an artist reads aggregates of their own tracks; the
+   *  client names where a listen came from; the roll-up and its parts are the worker's. */
+  artist_insights: USERS,
+  record_play_source: USERS,
+  attach_play_source: TRIGGER,
+  forget_insights_listener: TRIGGER,
+  note_playlist_track_adds: TRIGGER,
+  insights_compute: NOBODY,
+  insights_compute_sources: NOBODY,
+  insights_listens: NOBODY,
+  refresh_insights_rollups: NOBODY,
+  /** Account security (docs/account.md): the caller's own recovery codes and sessions. */
+  create_mfa_recovery_codes: USERS,
+  mfa_recovery_codes_left: USERS,
+  use_mfa_recovery_code: USERS,
+  my_sessions: USERS,
+  end_my_session: USERS,
 };
