@@ -12,7 +12,7 @@ const MOBILE = {
   viewport: { width: 375, height: 812 },
 };
 /** Specs run after every other one (the 'late' projects below). */
-const LATE = /copyright-notice(\.mobile)?\.spec\.ts/;
+const LATE = /(copyright-notice|account-data)(\.mobile)?\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -50,7 +50,8 @@ export default defineConfig({
       testMatch: /mobile\.spec\.ts/,
       testIgnore: LATE,
     },
-    // Specs that publish a track other specs would meet run once the others are done: the
+    // Specs that publish or delete tracks other specs would meet run once the others are done
+    // (the copyright flow; the account export and deletion, which upload and delete): the
     // copyright flow's verified 3-s track became the newest and the shortest of the catalogue,
     // which the read-only demo specs (home's Recently Added, the downloads' shortest tracks)
     // picked, and its removal mid-run stalled their downloads (CI, once).
@@ -64,7 +65,7 @@ export default defineConfig({
     {
       name: 'mobile-late',
       use: MOBILE,
-      testMatch: [/copyright-notice\.mobile\.spec\.ts/],
+      testMatch: /(copyright-notice|account-data)\.mobile\.spec\.ts/,
       dependencies: ['desktop', 'mobile'],
     },
   ],

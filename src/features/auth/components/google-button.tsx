@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { signInWithGoogle } from '@/data/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 
 function GoogleMark() {
   return (
@@ -28,6 +29,9 @@ function GoogleMark() {
 /** 'Continue with Google': real Google when configured, else the labelled development sign-in. */
 export function GoogleButton({ onError }: { onError: (message: string) => void }) {
   const [busy, setBusy] = useState(false);
+  // The auth pages are prerendered: before hydration a press would do nothing, so the button is
+  // disabled until then, like the form's fields (docs/accessibility.md).
+  const hydrated = useHydrated();
   return (
     <Button
       variant="default"
@@ -35,6 +39,7 @@ export function GoogleButton({ onError }: { onError: (message: string) => void }
       fullWidth
       leftSection={<GoogleMark />}
       loading={busy}
+      disabled={!hydrated}
       onClick={() => {
         setBusy(true);
         signInWithGoogle().catch((error: unknown) => {
