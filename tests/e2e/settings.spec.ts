@@ -91,7 +91,10 @@ test('the e-mail change needs both links, and the old address is told', async ({
   await page.goto(verifyLink(toOld));
   await expect(page.getByText(/Confirmation link accepted/)).toBeVisible(SETTLED);
   await expect(page.getByTestId('account-email')).toHaveText(user.email);
+  // The second link lands on /settings with the new session in the address's fragment: read it
+  // there (navigating away at once could leave before the app had taken the new session; CI once).
   await page.goto(verifyLink(toNew));
+  await expect(page.getByTestId('account-email')).toHaveText(next, SETTLED);
   await openSettings(page);
   await expect(page.getByTestId('account-email')).toHaveText(next, SETTLED);
   await waitForMail(page.request, user.email, /email address was changed/);
