@@ -21,7 +21,7 @@ test('the phone menu opens Settings; two-factor sign-in fits and works at 375 px
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SETTLED);
   for (const name of ['Account', 'Security', 'Privacy', 'Playback'])
-    await expect(page.getByRole('region', { name })).toBeVisible();
+    await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -1,6 +1,7 @@
 import { Code, Pagination, Table } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import type { AuditEntry, Page } from '@/data/remote/admin-remote';
+import { keyboardScrollable } from '@/lib/scroll-region';
 
 export const AUDIT_PAGE_SIZE = 20;
 
@@ -65,7 +66,10 @@ export function AuditLog({ page, pageIndex, onPage }: AuditLogProps) {
     >
       {(page) => (
         <>
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer
+            minWidth={720}
+            scrollAreaProps={keyboardScrollable('Audit log table')}
+          >
             <Table verticalSpacing="xs" aria-label="Audit log" fz="sm">
               <Table.Thead>
                 <Table.Tr>

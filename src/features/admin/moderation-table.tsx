@@ -8,6 +8,7 @@ import { toast } from '@/components/toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { RowActions } from './row-actions';
 import { trackStatus } from './track-status';
+import { keyboardScrollable } from '@/lib/scroll-region';
 
 export const MODERATION_PAGE_SIZE = 15;
 
@@ -82,7 +83,10 @@ export function ModerationTable({ page, pageIndex, onPage, onChanged }: Moderati
           <>
             {/* The status under the title. On a phone: two columns, the track (with its artist
                 and date under the title too) and its actions one above the other. */}
-            <Table.ScrollContainer minWidth={300}>
+            <Table.ScrollContainer
+              minWidth={300}
+              scrollAreaProps={keyboardScrollable('Moderation table')}
+            >
               <Table verticalSpacing="xs" aria-label="Track moderation">
                 <Table.Thead>
                   <Table.Tr>

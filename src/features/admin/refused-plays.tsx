@@ -1,6 +1,7 @@
 import { Badge, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
 import type { PlayRefusal, RefusedPlays } from '@/data/remote/admin-remote';
+import { keyboardScrollable } from '@/lib/scroll-region';
 
 /** What each refusal reason means, for an admin (docs/plays.md). */
 export const REFUSAL_LABELS: Record<PlayRefusal, string> = {
@@ -130,7 +131,10 @@ function RefusedTable({
       <Title order={3} size="h5" id={id}>
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer
+        minWidth={480}
+        scrollAreaProps={keyboardScrollable('Refused plays table')}
+      >
         <Table verticalSpacing="xs" fz="sm" aria-labelledby={id}>
           <Table.Thead>
             <Table.Tr>

@@ -6,6 +6,7 @@ import { toast } from '@/components/toast';
 import { formatEur } from '@/lib/euros';
 import { ConfirmDialog } from './confirm-dialog';
 import { RowActions } from './row-actions';
+import { keyboardScrollable } from '@/lib/scroll-region';
 
 /** PayPal e-mail, or the bank details of the JSON string, as one readable line. */
 export function describeDetails(w: Pick<PendingWithdrawal, 'method' | 'details'>): string {
@@ -66,7 +67,10 @@ export function WithdrawalsQueue({
           <>
             {/* On a phone: the artist with the request under the name, and the actions one
                 above the other; every column from sm up. */}
-            <Table.ScrollContainer minWidth={300}>
+            <Table.ScrollContainer
+              minWidth={300}
+              scrollAreaProps={keyboardScrollable('Withdrawals table')}
+            >
               <Table verticalSpacing="xs" aria-label="Withdrawal requests">
                 <Table.Thead>
                   <Table.Tr>
