@@ -34,7 +34,11 @@ export function SectionCard<T>(props: SectionCardProps<T>) {
           {title}
         </Title>
         {data === undefined ? (
-          <Skeleton h={skeletonHeight} aria-label={`Loading ${title.toLowerCase()}`} />
+          <Skeleton
+            h={skeletonHeight}
+            role="status"
+            aria-label={`Loading ${title.toLowerCase()}`}
+          />
         ) : emptyText ? (
           <Text c="dimmed" size="sm">
             {emptyText}

@@ -172,7 +172,7 @@ function ModerationQueue() {
             </Stack>
           </Alert>
         ) : !rows ? (
-          <Skeleton h={160} aria-label="Loading the moderation queue" />
+          <Skeleton h={160} role="status" aria-label="Loading the moderation queue" />
         ) : rows.length === 0 ? (
           <Text c="dimmed">Nothing to review.</Text>
         ) : (

@@ -54,7 +54,7 @@ export function AppealsPage() {
             </Button>
           </Alert>
         ) : !decisions.data ? (
-          <Skeleton h={120} aria-label="Loading your moderation decisions" />
+          <Skeleton h={120} role="status" aria-label="Loading your moderation decisions" />
         ) : decisions.data.length === 0 ? (
           <Text c="dimmed">There are no moderation decisions about your account.</Text>
         ) : (

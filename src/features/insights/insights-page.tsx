@@ -219,7 +219,7 @@ export function InsightsPage() {
 
         <Section id="insights-plays" title={`Counted plays, last ${periodLabel}`}>
           {!data ? (
-            <Skeleton h={220} aria-label="Loading plays" />
+            <Skeleton h={220} role="status" aria-label="Loading plays" />
           ) : (
             <ChartAndTable
               label="Counted plays table"
@@ -265,7 +265,7 @@ export function InsightsPage() {
 
         <Section id="insights-curve" title="Listen-through">
           {!data ? (
-            <Skeleton h={240} aria-label="Loading the listen-through curve" />
+            <Skeleton h={240} role="status" aria-label="Loading the listen-through curve" />
           ) : !data.curve ? (
             <Text c="dimmed" data-testid="curve-empty">
               Not enough listens yet to show where listeners drop off without revealing anyone (it
@@ -329,7 +329,7 @@ export function InsightsPage() {
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Section id="insights-sources" title="Where listens come from">
               {!data ? (
-                <Skeleton h={160} aria-label="Loading sources" />
+                <Skeleton h={160} role="status" aria-label="Loading sources" />
               ) : data.sources.length === 0 ? (
                 <Text c="dimmed">No sources to show yet (at least 5 listeners each).</Text>
               ) : (
@@ -370,7 +370,7 @@ export function InsightsPage() {
               title={track ? 'Top playlists with this track' : 'Top playlists with your tracks'}
             >
               {!data ? (
-                <Skeleton h={160} aria-label="Loading playlists" />
+                <Skeleton h={160} role="status" aria-label="Loading playlists" />
               ) : data.playlists.length === 0 ? (
                 <Text c="dimmed">Not in any playlist yet.</Text>
               ) : (

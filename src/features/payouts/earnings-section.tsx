@@ -92,7 +92,7 @@ export function EarningsSection({ earnings }: { earnings: Earnings | undefined }
             </VisuallyHidden>
           </>
         ) : (
-          <Skeleton h={240} aria-label="Loading earnings" />
+          <Skeleton h={240} role="status" aria-label="Loading earnings" />
         )}
         <Text size="xs" c="dimmed">
           {PAYOUT.ratePer1000PlaysEur} EUR per 1,000 counted plays, 100% to artists. Days in UTC.
