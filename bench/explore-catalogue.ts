@@ -91,6 +91,22 @@ export function makeCatalogue(count: number, seed = 2026): BenchTrack[] {
   return tracks.reverse();
 }
 
+/** A bench track as a row of public.tracks, uploaded by `uploadedBy` (the server benches' seeds). */
+export function benchTrackRow(t: BenchTrack, uploadedBy: string | undefined) {
+  return {
+    id: t.id,
+    title: t.title,
+    artist: t.artist,
+    album: t.album,
+    genre: t.genre,
+    duration: t.duration,
+    audio_url: `https://example.test/${t.id}.mp3`,
+    uploaded_by: uploadedBy,
+    created_at: t.createdAt,
+    updated_at: t.createdAt,
+  };
+}
+
 /** What people type: each query keystroke by keystroke ('n', 'ne', 'neo', 'neon'). */
 export const TYPED_QUERIES = [
   'neon',

@@ -12,18 +12,23 @@ import { startRestServer } from '../server/rest/serve';
 import { normaliseSearch } from '../src/lib/substring-index';
 import { Cleanup } from './cleanup';
 import { startPostgres } from './postgres';
-import { TYPED_QUERIES, keystrokes, makeCatalogue, ms, percentile } from './explore-catalogue';
+import {
+  TYPED_QUERIES,
+  benchTrackRow,
+  keystrokes,
+  makeCatalogue,
+  ms,
+  percentile,
+} from './explore-catalogue';
 
 const ROUNDS = 3;
 
-/** Which RPC to time: the explore filter's (default) or the ranked search's (bench/search.ts). */
+/** Which RPC to time (the ranked search's is timed by bench/search-server.ts). */
 export interface ServerSearchBench {
-  fn: 'search_tracks' | 'search_catalogue';
+  fn: 'search_tracks';
   page: number;
   queries: readonly string[];
   title: string;
-  /** PostgreSQL only (the issue's server goal is on PostgreSQL; seeding PGlite takes minutes). */
-  postgresOnly?: boolean;
 }
 
 const EXPLORE: ServerSearchBench = {
@@ -49,18 +54,9 @@ async function benchOne(
   const tracks = makeCatalogue(size);
   // Bulk rows as a seed writes them: triggers off (upload limits, timestamps) for speed.
   for (let from = 0; from < tracks.length; from += 10_000) {
-    const chunk = tracks.slice(from, from + 10_000).map((t, k) => ({
-      id: t.id,
-      title: t.title,
-      artist: t.artist,
-      album: t.album,
-      genre: t.genre,
-      duration: t.duration,
-      audio_url: `https://example.test/${t.id}.mp3`,
-      uploaded_by: uploaders[k % uploaders.length]?.id,
-      created_at: t.createdAt,
-      updated_at: t.createdAt,
-    }));
+    const chunk = tracks
+      .slice(from, from + 10_000)
+      .map((t, k) => benchTrackRow(t, uploaders[k % uploaders.length]?.id));
     await test.db.transaction(async (tx) => {
       await tx.query(`set local session_replication_role = replica`);
       await tx.query(
@@ -134,7 +130,7 @@ export async function benchServerSearch(
   try {
     const inner = new Cleanup();
     try {
-      if (!opts.postgresOnly) await benchOne('PGlite, in memory', {}, size, inner, opts);
+      await benchOne('PGlite, in memory', {}, size, inner, opts);
     } finally {
       await inner.run();
     }

@@ -2,7 +2,7 @@
  * `npm run bench -- search` (issue 33, docs/search.md "Ranked search"): the relevance set's
  * shares (first, top 5) over the demo catalogue; the browser libraries measured side by side on
  * a 100,000-track mirror (MiniSearch, which the app uses, and Orama), per keystroke; then the
- * server's `search_catalogue` RPC through /rest/v1 on PGlite and PostgreSQL 15.
+ * server's `search_catalogue` RPC through /rest/v1 on PostgreSQL 15 (bench/search-server.ts).
  */
 import { loadavg } from 'node:os';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
@@ -20,7 +20,7 @@ import {
   type BenchTrack,
 } from './explore-catalogue';
 import { CATALOGUE_SIZE } from './explore';
-import { benchServerSearch } from './explore-server';
+import { benchCatalogueSearchServer } from './search-server';
 
 const ROUNDS = 3;
 /** Typed letter by letter: the explore bench's queries plus typos and swapped words. */
@@ -131,11 +131,6 @@ export async function benchSearch() {
   const mini = benchMiniSearch(docs);
   const orama = benchOrama(docs);
   printTimed([mini, orama]);
-  await benchServerSearch(CATALOGUE_SIZE, {
-    fn: 'search_catalogue',
-    page: 20,
-    queries: SEARCH_QUERIES,
-    title: `Ranked search: search_catalogue over /rest/v1 (load average ${load()})`,
-    postgresOnly: true,
-  });
+  // The server's part: bench/search-server.ts.
+  await benchCatalogueSearchServer(CATALOGUE_SIZE, SEARCH_QUERIES);
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# `npm run test:postgres`: the database suites (server/db, rest, storage, functions, supabase) and
-# the attack suite (tests/security, docs/security.md) on a real PostgreSQL 15, and the multi-node
+# `npm run test:postgres`: the database suites (server/db, rest, storage, functions, supabase,
+# tests/search: the relevance set against search_catalogue) and the attack suite (tests/security,
+# docs/security.md) on a real PostgreSQL 15, and the multi-node
 # test (tests/multinode: web nodes and workers as processes on one database and one S3 endpoint). Uses
 # TEST_DATABASE_URL when set; otherwise starts a throwaway cluster and removes it afterwards.
 # `npm run test:unit` and `npm run test:security` run the same suites on PGlite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SUITES=(server/db server/rest server/storage server/functions server/auth server/seed server/realtime server/processing server/stems/takeover.test.ts server/plays supabase)
+SUITES=(server/db server/rest server/storage server/functions server/auth server/seed server/realtime server/processing server/stems/takeover.test.ts server/plays supabase tests/search)
 
 run_suites() {
   npx vitest run --project node "${SUITES[@]}"

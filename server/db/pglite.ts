@@ -1,10 +1,11 @@
 /**
  * `Database` on PGlite (embedded Postgres in WebAssembly): persisted in a directory, or in memory.
- * Extensions pg_trgm and pgcrypto are loaded so the migrations run unchanged.
+ * Extensions pg_trgm, pgcrypto, unaccent and fuzzystrmatch are loaded so the migrations run unchanged.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -119,7 +120,7 @@ export async function openPglite(
   );
   const pg = await PGlite.create({
     ...(dataDir === 'memory' ? {} : { dataDir }),
-    extensions: { pg_trgm, pgcrypto, unaccent },
+    extensions: { fuzzystrmatch, pg_trgm, pgcrypto, unaccent },
     parsers,
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
   });

@@ -1,14 +1,15 @@
 /**
- * search_catalogue (migration 20261130070000, docs/search.md "Ranked search"): typo tolerant,
- * diacritics and case folded, words in any order, lyrics weighted low, plays as the
- * tie-breaker, RLS applied (hidden tracks stay hidden), arguments checked. PGlite and
- * `npm run test:postgres`.
+ * search_catalogue (migrations 20261130070000 and 20261201060000, docs/search.md "Ranked
+ * search" and "Server: the plan"): typo tolerant, diacritics and case folded, words in any
+ * order, lyrics weighted low, plays as the tie-breaker, likes and follows a small boost, RLS
+ * applied (hidden, taken-down and banned stay hidden), the search tables kept by triggers and
+ * private, arguments checked. PGlite and `npm run test:postgres`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asRole, type JwtClaims } from '../../server/db/as-role';
 import { DATABASE_HOOK_TIMEOUT_MS } from '../../server/db/test-database';
 import { useTestDatabase } from '../../server/db/use-test-database';
-import { createUser, type TestUser } from '../../server/db/test-factories';
+import { createAdmin, createUser, type TestUser } from '../../server/db/test-factories';
 
 const test = useTestDatabase();
 let uploader: TestUser;
@@ -134,6 +135,103 @@ describe('search_catalogue', () => {
     await expect(titles('harbor', 0)).rejects.toThrow(/max_results/);
     await expect(titles('harbor', 101)).rejects.toThrow(/max_results/);
     await expect(titles('x'.repeat(201))).rejects.toThrow(/at most 200/);
+  });
+
+  it('forgives 1 edit from 4 letters and 2 from 8, not more', async () => {
+    expect((await titles('ketle'))[0]).toBe('Kettle On / Moss & Static');
+    expect((await titles('lanterns'))[0]).toBe('Paper Lanterns / Juniper Vale');
+    expect((await titles('lantrens'))[0]).toBe('Paper Lanterns / Juniper Vale'); // 2 edits, 8 letters
+    expect(await titles('lantrnz'), '2 edits in 7 letters').toEqual([]);
+    expect(await titles('hlao'), '2 edits in 4 letters').not.toContain('Halo / Beyoncé');
+  });
+
+  it('keeps its words as tracks are added, renamed and deleted', async () => {
+    const words = async () =>
+      (
+        await test.db.query<{ word: string }>(
+          `select word from search.words where word like 'quill%'`,
+        )
+      ).rows.map((r) => r.word);
+    const { rows } = await test.db.query<{ id: string }>(
+      `insert into public.tracks (title, artist, audio_url, uploaded_by, status)
+       values ('Quillfeather', 'Ink Static', 'q.mp3', $1, 'ready') returning id`,
+      [uploader.id],
+    );
+    expect(await titles('quilfeather')).toEqual(['Quillfeather / Ink Static']);
+    expect(await words()).toEqual(['quillfeather']);
+    await test.db.query(`update public.tracks set title = 'Quillstorm' where id = $1`, [
+      rows[0]!.id,
+    ]);
+    expect(await titles('quilfeather')).toEqual([]);
+    expect(await titles('quillstrom')).toEqual(['Quillstorm / Ink Static']);
+    expect(await words()).toEqual(['quillstorm']);
+    await test.db.query(`delete from public.tracks where id = $1`, [rows[0]!.id]);
+    expect(await titles('quillstorm')).toEqual([]);
+    expect(await words()).toEqual([]);
+  });
+
+  it('follows plays, take-downs and bans at once', async () => {
+    await test.db.query(`update public.tracks set plays = 1000000 where artist = 'Cover Band'`);
+    expect((await titles('halo')).slice(0, 2)).toEqual(['Halo / Cover Band', 'Halo / Beyoncé']);
+    await test.db.query(`update public.tracks set plays = 5 where artist = 'Cover Band'`);
+    expect((await titles('halo'))[0]).toBe('Halo / Beyoncé');
+
+    await test.db.query(
+      `update public.tracks set taken_down_at = now() where title = 'Night Ferry'`,
+    );
+    expect(await titles('night ferry')).not.toContain('Night Ferry / Neon Harbor');
+    expect(await titles('night ferry', 20, uploader.claims)).toContain('Night Ferry / Neon Harbor');
+    await test.db.query(
+      `update public.tracks set taken_down_at = null where title = 'Night Ferry'`,
+    );
+    expect(await titles('night ferry')).toContain('Night Ferry / Neon Harbor');
+
+    const banned = await createUser(test.db, { name: 'Banned Listener' });
+    await test.db.query(
+      `insert into public.account_sanctions (user_id, kind, reason) values ($1, 'ban', 'Fraud.')`,
+      [banned.id],
+    );
+    expect(await titles('harbor', 20, banned.claims)).toEqual([]);
+  });
+
+  it('boosts a little what the listener liked or whose uploader they follow', async () => {
+    // Two equal Halos by plays: the liked one first for the listener, by id for anyone else.
+    await test.db.query(`update public.tracks set plays = 5000 where title = 'Halo'`);
+    const { rows } = await test.db.query<{ id: string; artist: string }>(
+      `select id, artist from public.tracks where title = 'Halo' order by id desc`,
+    );
+    const last = rows[0]!;
+    expect((await titles('halo', 20, null))[1]).toBe(`Halo / ${last.artist}`);
+    await test.db.query(`insert into public.liked_tracks (user_id, track_id) values ($1, $2)`, [
+      listener.id,
+      last.id,
+    ]);
+    expect((await titles('halo'))[0]).toBe(`Halo / ${last.artist}`);
+    expect((await titles('halo', 20, null))[0]).not.toBe(`Halo / ${last.artist}`);
+    await test.db.query(`delete from public.liked_tracks where user_id = $1`, [listener.id]);
+    await test.db.query(`update public.tracks set plays = 5 where artist = 'Cover Band'`);
+  });
+
+  it('keeps the search schema private: no table reads, ranked ids only of listed or own tracks', async () => {
+    await expect(
+      asRole(test.db, listener.claims, (tx) => tx.query(`select * from search.words`)),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      asRole(test.db, null, (tx) => tx.query(`select * from search.tracks`)),
+    ).rejects.toThrow(/permission denied/);
+    const ranked = (claims: JwtClaims | null) =>
+      asRole(test.db, claims, async (tx) => {
+        const { rows } = await tx.query<{ title: string }>(
+          `select t.title from search.ranked('secret harbor', 50) r
+             join public.tracks t on t.id = r.track_id`,
+        );
+        return rows.map((r) => r.title);
+      });
+    expect(await ranked(listener.claims)).not.toContain('Secret Harbor');
+    expect(await ranked(uploader.claims)).toContain('Secret Harbor');
+    // As RLS shows admins every track, so does their search.
+    const admin = await createAdmin(test.db);
+    expect(await titles('secret harbor', 20, admin.claims)).toContain('Secret Harbor / Hidden');
   });
 
   it('restores the trigram threshold', async () => {
