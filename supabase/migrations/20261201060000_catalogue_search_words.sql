@@ -314,7 +314,13 @@ declare
   v_exact tsquery;
   v_lyrics tsquery;
   v_found integer;
+  v_max integer := least(greatest(coalesce(max_results, 20), 1), 100);
 begin
+  -- search_catalogue refuses longer texts; a direct caller (SQL only: the schema is not in the
+  -- REST API) gets nothing rather than an unbounded search.
+  if pg_catalog.char_length(q) > 200 then
+    return;
+  end if;
   select coalesce(pg_catalog.array_agg(w), '{}') into v_words
     from pg_catalog.regexp_split_to_table(
       public.search_fold(pg_catalog.btrim(coalesce(q, ''))), '[^[:alnum:]]+') as w
@@ -354,13 +360,13 @@ begin
   return query
     select * from search.rank_candidates(
       pg_catalog.to_tsquery('simple'::regconfig, pg_catalog.array_to_string(v_parts, ' & ')),
-      v_exact, v_lyrics, v_tail, v_caller, v_admin, 1, max_results);
+      v_exact, v_lyrics, v_tail, v_caller, v_admin, 1, v_max);
   get diagnostics v_found = row_count;
   if v_found = 0 and pg_catalog.cardinality(v_parts) > 1 then
     return query
       select * from search.rank_candidates(
         pg_catalog.to_tsquery('simple'::regconfig, pg_catalog.array_to_string(v_parts, ' | ')),
-        v_exact, v_lyrics, null, v_caller, v_admin, 0.5, max_results);
+        v_exact, v_lyrics, null, v_caller, v_admin, 0.5, v_max);
   end if;
 end
 $$;
