@@ -7,18 +7,22 @@
  * banned uploader counter-notify and appeal without signing in, for that notice or decision
  * only, once, until they expire, while the account stays unable to sign in or use REST.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredMail } from '../../server/mail';
 import { claimsFor, createTrack } from '../../server/db/test-factories';
+import {
+  clientOptions as options,
+  MEMBER_PASSWORD as PASSWORD,
+  signedInMember,
+  type Member,
+} from './support/members';
 import { startTarget, type Target } from './support/target';
 import { buildWorld, type World } from './support/world';
 
 let t: Target;
 let w: World;
 let n = 0;
-const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
   t = await startTarget();
@@ -29,10 +33,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const options = {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: WebSocket as never },
-};
 const anon = () => createClient(t.url, t.keys.anonKey, options);
 const asToken = (token: string) =>
   createClient(t.url, t.keys.anonKey, {
@@ -41,26 +41,8 @@ const asToken = (token: string) =>
   });
 const admin = () => asToken(t.token(w.admin));
 
-interface Uploader {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-}
-/** A confirmed uploader with a password, signed in. */
-async function uploader(): Promise<Uploader> {
-  const email = `strikes-${++n}-${Date.now()}@security.test`;
-  const service = createClient(t.url, t.keys.serviceRoleKey, options);
-  const made = await service.auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-  });
-  expect(made.error).toBeNull();
-  const client = anon();
-  const signed = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  expect(signed.error).toBeNull();
-  return { id: signed.data.user!.id, email, client };
-}
+type Uploader = Member;
+const uploader = () => signedInMember(t, 'strikes');
 
 async function trackOf(u: Uploader): Promise<string> {
   return (
