@@ -38,6 +38,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-pa
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as AppealsLinkRouteImport } from './routes/appeals.link'
 import { Route as CopyrightNoticeRouteImport } from './routes/copyright.notice'
 import { Route as AppAdminModerationRouteImport } from './routes/_app/admin_.moderation'
 import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$artistName'
@@ -50,6 +51,7 @@ import { Route as AuthVerifyEmailIndexRouteImport } from './routes/_auth/verify-
 import { Route as AuthVerifyEmailSuccessRouteImport } from './routes/_auth/verify-email.success'
 import { Route as AppAdminCopyrightNoticeIdRouteImport } from './routes/_app/admin_.copyright.$noticeId'
 import { Route as AppCopyrightCounterNoticeIdRouteImport } from './routes/_app/copyright.counter.$noticeId'
+import { Route as CopyrightCounterNoticeIdLinkRouteImport } from './routes/copyright.counter.$noticeId.link'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -194,6 +196,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppealsLinkRoute = AppealsLinkRouteImport.update({
+  id: '/appeals/link',
+  path: '/appeals/link',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CopyrightNoticeRoute = CopyrightNoticeRouteImport.update({
   id: '/copyright/notice',
   path: '/copyright/notice',
@@ -256,6 +263,12 @@ const AppCopyrightCounterNoticeIdRoute =
     path: '/copyright/counter/$noticeId',
     getParentRoute: () => AppRoute,
   } as any)
+const CopyrightCounterNoticeIdLinkRoute =
+  CopyrightCounterNoticeIdLinkRouteImport.update({
+    id: '/copyright/counter/$noticeId/link',
+    path: '/copyright/counter/$noticeId/link',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -285,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/appeals/link': typeof AppealsLinkRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -297,6 +311,7 @@ export interface FileRoutesByFullPath {
   '/verify-email/': typeof AuthVerifyEmailIndexRoute
   '/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
   '/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
+  '/copyright/counter/$noticeId/link': typeof CopyrightCounterNoticeIdLinkRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -326,6 +341,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/appeals/link': typeof AppealsLinkRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -338,6 +354,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof AuthVerifyEmailIndexRoute
   '/admin/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
   '/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
+  '/copyright/counter/$noticeId/link': typeof CopyrightCounterNoticeIdLinkRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -370,6 +387,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
+  '/appeals/link': typeof AppealsLinkRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/_app/admin_/moderation': typeof AppAdminModerationRoute
   '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -382,6 +400,7 @@ export interface FileRoutesById {
   '/_auth/verify-email/': typeof AuthVerifyEmailIndexRoute
   '/_app/admin_/copyright/$noticeId': typeof AppAdminCopyrightNoticeIdRoute
   '/_app/copyright/counter/$noticeId': typeof AppCopyrightCounterNoticeIdRoute
+  '/copyright/counter/$noticeId/link': typeof CopyrightCounterNoticeIdLinkRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -413,6 +432,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/appeals/link'
     | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
@@ -425,6 +445,7 @@ export interface FileRouteTypes {
     | '/verify-email/'
     | '/admin/copyright/$noticeId'
     | '/copyright/counter/$noticeId'
+    | '/copyright/counter/$noticeId/link'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -454,6 +475,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/appeals/link'
     | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
@@ -466,6 +488,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/copyright/$noticeId'
     | '/copyright/counter/$noticeId'
+    | '/copyright/counter/$noticeId/link'
   id:
     | '__root__'
     | '/'
@@ -497,6 +520,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_auth/reset-password'
     | '/_auth/signup'
+    | '/appeals/link'
     | '/copyright/notice'
     | '/_app/admin_/moderation'
     | '/_app/artist/$artistName'
@@ -509,6 +533,7 @@ export interface FileRouteTypes {
     | '/_auth/verify-email/'
     | '/_app/admin_/copyright/$noticeId'
     | '/_app/copyright/counter/$noticeId'
+    | '/copyright/counter/$noticeId/link'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -527,7 +552,9 @@ export interface RootRouteChildren {
   PaymentFailedRoute: typeof PaymentFailedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  AppealsLinkRoute: typeof AppealsLinkRoute
   CopyrightNoticeRoute: typeof CopyrightNoticeRoute
+  CopyrightCounterNoticeIdLinkRoute: typeof CopyrightCounterNoticeIdLinkRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -735,6 +762,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/appeals/link': {
+      id: '/appeals/link'
+      path: '/appeals/link'
+      fullPath: '/appeals/link'
+      preLoaderRoute: typeof AppealsLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/copyright/notice': {
       id: '/copyright/notice'
       path: '/copyright/notice'
@@ -818,6 +852,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/copyright/counter/$noticeId'
       preLoaderRoute: typeof AppCopyrightCounterNoticeIdRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/copyright/counter/$noticeId/link': {
+      id: '/copyright/counter/$noticeId/link'
+      path: '/copyright/counter/$noticeId/link'
+      fullPath: '/copyright/counter/$noticeId/link'
+      preLoaderRoute: typeof CopyrightCounterNoticeIdLinkRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -904,7 +945,9 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentFailedRoute: PaymentFailedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  AppealsLinkRoute: AppealsLinkRoute,
   CopyrightNoticeRoute: CopyrightNoticeRoute,
+  CopyrightCounterNoticeIdLinkRoute: CopyrightCounterNoticeIdLinkRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -43,6 +43,11 @@ function copyOf(
   const p = mail.params;
   const tracks = trackLines(p, origin);
   const counterLink = `${origin}/copyright/counter/${text(p, 'notice_id')}`;
+  // Without signing in (a banned uploader cannot): the single-use link of migration
+  // 20261201031000_action_links.sql; the token is in the fragment, never sent in a request line.
+  const counterByLink = text(p, 'counter_token')
+    ? `${counterLink}/link#t=${text(p, 'counter_token')}`
+    : null;
   switch (mail.template) {
     case 'copyright_acknowledgement': {
       const ids = Array.isArray(p.notice_ids) ? (p.notice_ids as string[]) : [];
@@ -79,8 +84,15 @@ function copyOf(
           '',
           'If you believe the removal is a mistake or a misidentification, you can send a counter-notice. We forward it to the claimant, and restore the track after 10 business days unless they tell us they have filed a court action:',
           counterLink,
+          ...(counterByLink
+            ? [
+                '',
+                'Or without signing in, with this link for you only (valid 30 days, used once; do not share it):',
+                counterByLink,
+              ]
+            : []),
         ],
-        links: [counterLink],
+        links: counterByLink ? [counterLink, counterByLink] : [counterLink],
       };
     case 'copyright_counter_notice': {
       const c = (p.counter ?? {}) as Record<string, unknown>;

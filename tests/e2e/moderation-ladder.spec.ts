@@ -184,7 +184,11 @@ for (const width of [1440, 375]) {
     await admin.getByText('Reports', { exact: true }).click();
     await sanctionFromQueue(admin, titles[2]!, 'Ban', name, 'Third hateful track.');
     await expectToast(admin, 'Account banned');
-    await waitForMail(request, uploader.email, /^Your Soundloft account is banned$/);
+    const banMail = await waitForMail(
+      request,
+      uploader.email,
+      /^Your Soundloft account is banned$/,
+    );
     const again = await newPage(browser, width);
     await again.goto('/login');
     await again.getByLabel('Email').fill(uploader.email);
@@ -192,6 +196,19 @@ for (const width of [1440, 375]) {
     await again.getByRole('button', { name: 'Log In' }).click();
     await expect(again.getByText('User is banned')).toBeVisible({ timeout: 30_000 });
     await expect(again).toHaveURL(/\/login/);
+    // Signed out, the ban e-mail's single-use link appeals the ban (docs/trust-and-safety.md).
+    const appealLink = /\/appeals\/link#t=[0-9a-f]{64}/.exec(banMail.text)?.[0];
+    expect(appealLink, banMail.text).toBeTruthy();
+    await again.goto(appealLink!);
+    const ban = again.getByTestId('decision').filter({ hasText: 'Ban' });
+    await ban.getByRole('button', { name: 'Appeal' }).click({ timeout: 30_000 });
+    await ban
+      .getByLabel('Why should we change this decision?')
+      .fill('Please review my tracks again.');
+    await ban.getByRole('button', { name: 'Send appeal' }).click();
+    await expect(ban.getByRole('status')).toContainText('Appeal received: we will answer by', {
+      timeout: 30_000,
+    });
 
     // Every step is in the audit log the dashboard shows (who, what, when, why in its rows).
     await admin.goto('/admin');

@@ -6,15 +6,19 @@
  * cannot sign in or refresh, and its still-valid access token reaches nothing.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  clientOptions as options,
+  MEMBER_PASSWORD as PASSWORD,
+  signedInMember,
+  type Member,
+} from './support/members';
 import { startTarget, type Target } from './support/target';
 import { buildWorld, type World } from './support/world';
 
 let t: Target;
 let w: World;
 let n = 0;
-const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
   t = await startTarget();
@@ -27,10 +31,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const options = {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: WebSocket as never },
-};
 const anon = () => createClient(t.url, t.keys.anonKey, options);
 /** A client with a ready-made access token (the world's users have no password). */
 const asToken = (token: string) =>
@@ -40,35 +40,7 @@ const asToken = (token: string) =>
   });
 const admin = () => asToken(t.token(w.admin));
 
-interface Member {
-  id: string;
-  email: string;
-  client: SupabaseClient;
-  accessToken: string;
-  refreshToken: string;
-}
-/** A confirmed user made through the admin API and signed in with their password. */
-async function member(): Promise<Member> {
-  const email = `sanction-${++n}-${Date.now()}@security.test`;
-  const service = createClient(t.url, t.keys.serviceRoleKey, options);
-  const made = await service.auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-  });
-  expect(made.error).toBeNull();
-  const client = anon();
-  const signed = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  expect(signed.error).toBeNull();
-  const session = signed.data.session!;
-  return {
-    id: signed.data.user!.id,
-    email,
-    client,
-    accessToken: session.access_token,
-    refreshToken: session.refresh_token,
-  };
-}
+const member = () => signedInMember(t, 'sanction');
 
 /** A ready track of the member's and 20 EUR of earnings (arranged by the server). */
 async function trackAndMoney(m: Member, title: string): Promise<string> {

@@ -45,6 +45,7 @@ export type Database = {
       }
       account_sanctions: {
         Row: {
+          copyright_strike_id: string | null
           created_at: string
           created_by: string | null
           ends_at: string | null
@@ -58,6 +59,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          copyright_strike_id?: string | null
           created_at?: string
           created_by?: string | null
           ends_at?: string | null
@@ -71,6 +73,7 @@ export type Database = {
           user_id: string
         }
         Update: {
+          copyright_strike_id?: string | null
           created_at?: string
           created_by?: string | null
           ends_at?: string | null
@@ -83,7 +86,66 @@ export type Database = {
           starts_at?: string
           user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "account_sanctions_copyright_strike_id_fkey"
+            columns: ["copyright_strike_id"]
+            isOneToOne: false
+            referencedRelation: "copyright_strikes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      action_links: {
+        Row: {
+          created_at: string
+          expires_at: string
+          id: string
+          notice_id: string | null
+          purpose: string
+          sanction_id: string | null
+          token_hash: string
+          used_at: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          expires_at: string
+          id?: string
+          notice_id?: string | null
+          purpose: string
+          sanction_id?: string | null
+          token_hash: string
+          used_at?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          notice_id?: string | null
+          purpose?: string
+          sanction_id?: string | null
+          token_hash?: string
+          used_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "action_links_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: false
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "action_links_sanction_id_fkey"
+            columns: ["sanction_id"]
+            isOneToOne: false
+            referencedRelation: "account_sanctions"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       admin_audit_log: {
         Row: {
@@ -2065,6 +2127,28 @@ export type Database = {
         Args: never
         Returns: number
       }
+      action_link_issue: {
+        Args: { p_purpose: string; p_user: string; p_notice: string; p_sanction: string }
+        Returns: string
+      }
+      action_link_open: {
+        Args: { p_token: string }
+        Returns: Json
+      }
+      action_link_take: {
+        Args: { p_token: string; p_purpose: string; p_use: boolean }
+        Returns: {
+            created_at: string
+            expires_at: string
+            id: string
+            notice_id: string | null
+            purpose: string
+            sanction_id: string | null
+            token_hash: string
+            used_at: string | null
+            user_id: string
+          }
+      }
       add_business_days: {
         Args: { p_from: string; p_days: number }
         Returns: string
@@ -2097,6 +2181,7 @@ export type Database = {
       admin_lift_sanction: {
         Args: { p_sanction: string; p_reason: string }
         Returns: {
+            copyright_strike_id: string | null
             created_at: string
             created_by: string | null
             ends_at: string | null
@@ -2125,6 +2210,7 @@ export type Database = {
       admin_sanction_from_report: {
         Args: { p_report: string; p_kind: string; p_reason: string; p_days?: number; p_remove_track?: boolean }
         Returns: {
+            copyright_strike_id: string | null
             created_at: string
             created_by: string | null
             ends_at: string | null
@@ -2141,6 +2227,7 @@ export type Database = {
       admin_sanction_user: {
         Args: { p_user: string; p_kind: string; p_reason: string; p_days?: number; p_track_ids?: string[] }
         Returns: {
+            copyright_strike_id: string | null
             created_at: string
             created_by: string | null
             ends_at: string | null
@@ -2161,6 +2248,23 @@ export type Database = {
       app_clock: {
         Args: never
         Returns: string
+      }
+      appeal_apply: {
+        Args: { p_user: string; p_statement: string; p_sanction: string; p_track: string; p_via: string }
+        Returns: {
+            answer_reason: string | null
+            answered_at: string | null
+            answered_by: string | null
+            created_at: string
+            due_at: string
+            id: string
+            removed_at: string | null
+            sanction_id: string | null
+            statement: string
+            status: string
+            track_id: string | null
+            user_id: string
+          }
       }
       apply_mutations: {
         Args: { p_client_id: string; p_mutations: Json }
@@ -2193,6 +2297,35 @@ export type Database = {
       cancel_account_deletion: {
         Args: never
         Returns: boolean
+      }
+      copyright_apply_counter_notice: {
+        Args: { p_notice: string; p_user: string; p_full_name: string; p_address: string; p_phone: string; p_email: string; p_explanation: string; p_good_faith_mistake: boolean; p_consent_to_jurisdiction: boolean; p_signature: string; p_via: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
       }
       copyright_apply_removal: {
         Args: { p_notice: string; p_reason: string }
@@ -2254,6 +2387,35 @@ export type Database = {
       }
       copyright_counter_notify: {
         Args: { p_notice: string; p_full_name: string; p_address: string; p_phone: string; p_email: string; p_explanation: string; p_good_faith_mistake: boolean; p_consent_to_jurisdiction: boolean; p_signature: string }
+        Returns: {
+            accuracy_statement: boolean
+            acknowledge_due: string
+            acknowledged_at: string | null
+            claimant_name: string
+            counter_at: string | null
+            decided_by: string | null
+            decision_reason: string | null
+            good_faith_statement: boolean
+            id: string
+            legal_action_at: string | null
+            legal_action_note: string | null
+            received_at: string
+            rejected_at: string | null
+            removal_due: string
+            removed_at: string | null
+            restore_due: string | null
+            restored_at: string | null
+            signature: string
+            status: string
+            submission_id: string
+            track_ids: string[]
+            updated_at: string
+            uploader_id: string | null
+            work_description: string
+          }
+      }
+      copyright_counter_notify_by_link: {
+        Args: { p_token: string; p_notice: string; p_full_name: string; p_address: string; p_phone: string; p_email: string; p_explanation: string; p_good_faith_mistake: boolean; p_consent_to_jurisdiction: boolean; p_signature: string }
         Returns: {
             accuracy_statement: boolean
             acknowledge_due: string
@@ -2472,6 +2634,23 @@ export type Database = {
       }
       file_appeal: {
         Args: { p_statement: string; p_sanction?: string; p_track?: string }
+        Returns: {
+            answer_reason: string | null
+            answered_at: string | null
+            answered_by: string | null
+            created_at: string
+            due_at: string
+            id: string
+            removed_at: string | null
+            sanction_id: string | null
+            statement: string
+            status: string
+            track_id: string | null
+            user_id: string
+          }
+      }
+      file_appeal_by_link: {
+        Args: { p_token: string; p_sanction: string; p_statement: string }
         Returns: {
             answer_reason: string | null
             answered_at: string | null
@@ -2866,6 +3045,40 @@ export type Database = {
       retry_track_processing: {
         Args: { track_id: string }
         Returns: undefined
+      }
+      sanction_apply: {
+        Args: { p_user: string; p_kind: string; p_reason: string; p_days: number; p_track_ids: string[]; p_strike?: string }
+        Returns: {
+            copyright_strike_id: string | null
+            created_at: string
+            created_by: string | null
+            ends_at: string | null
+            id: string
+            kind: string
+            lift_reason: string | null
+            lifted_at: string | null
+            lifted_by: string | null
+            reason: string
+            starts_at: string
+            user_id: string
+          }
+      }
+      sanction_lift_apply: {
+        Args: { p_sanction: string; p_reason: string }
+        Returns: {
+            copyright_strike_id: string | null
+            created_at: string
+            created_by: string | null
+            ends_at: string | null
+            id: string
+            kind: string
+            lift_reason: string | null
+            lifted_at: string | null
+            lifted_by: string | null
+            reason: string
+            starts_at: string
+            user_id: string
+          }
       }
       schedule_account_deletion: {
         Args: { p_user: string }

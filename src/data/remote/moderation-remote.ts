@@ -163,6 +163,30 @@ export interface MyDecision {
   appeal: { status: 'open' | 'upheld' | 'overturned'; dueAt: string; answer: string | null } | null;
 }
 
+interface SanctionRow {
+  id: string;
+  kind: string;
+  reason: string;
+  created_at: string;
+  ends_at: string | null;
+  lifted_at: string | null;
+}
+
+function sanctionDecision(s: SanctionRow, appeal: MyDecision['appeal']): MyDecision {
+  return {
+    key: `sanction:${s.id}`,
+    kind: s.kind as SanctionKind,
+    sanctionId: s.id,
+    trackId: null,
+    title: s.kind === 'warning' ? 'Warning' : s.kind === 'suspension' ? 'Suspension' : 'Ban',
+    reason: s.reason,
+    decidedAt: s.created_at,
+    endsAt: s.ends_at,
+    lifted: s.lifted_at !== null,
+    appeal,
+  };
+}
+
 /** The caller's sanctions and removed tracks, with their appeals (RLS: their own rows). */
 export async function fetchMyDecisions(userId: string): Promise<MyDecision[]> {
   const client = await getSupabase();
@@ -207,18 +231,7 @@ export async function fetchMyDecisions(userId: string): Promise<MyDecision[]> {
       : null;
   };
   const list: MyDecision[] = [
-    ...(sanctions.data ?? []).map((s) => ({
-      key: `sanction:${s.id}`,
-      kind: s.kind as SanctionKind,
-      sanctionId: s.id,
-      trackId: null,
-      title: s.kind === 'warning' ? 'Warning' : s.kind === 'suspension' ? 'Suspension' : 'Ban',
-      reason: s.reason,
-      decidedAt: s.created_at,
-      endsAt: s.ends_at,
-      lifted: s.lifted_at !== null,
-      appeal: appealOf(s.id, null, null),
-    })),
+    ...(sanctions.data ?? []).map((s) => sanctionDecision(s, appealOf(s.id, null, null))),
     ...(removed.data ?? []).map((t) => ({
       key: `removal:${t.id}`,
       kind: 'removal' as const,
@@ -244,6 +257,45 @@ export async function fileAppeal(
     p_statement: statement,
     p_sanction: decision.sanctionId ?? undefined,
     p_track: decision.trackId ?? undefined,
+  });
+  if (error) fail(error, 'Failed to send your appeal');
+}
+
+/**
+ * The decision a ban e-mail's appeal link opens (no sign-in: docs/trust-and-safety.md § Action
+ * links; the server checks the token, its decision and its expiry).
+ */
+export async function openAppealLink(token: string): Promise<MyDecision> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('action_link_open', { p_token: token });
+  if (error) fail(error, 'Failed to open this link');
+  const opened = data as {
+    sanction?: SanctionRow;
+    appeal?: {
+      status: 'open' | 'upheld' | 'overturned';
+      due_at: string;
+      answer_reason: string | null;
+    } | null;
+  } | null;
+  if (!opened?.sanction) throw new Error('This link is not for an appeal.');
+  const a = opened.appeal;
+  return sanctionDecision(
+    opened.sanction,
+    a ? { status: a.status, dueAt: a.due_at, answer: a.answer_reason } : null,
+  );
+}
+
+/** Appeals the link's decision (once: the link is used up by it). */
+export async function fileAppealByLink(
+  token: string,
+  sanctionId: string,
+  statement: string,
+): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('file_appeal_by_link', {
+    p_token: token,
+    p_sanction: sanctionId,
+    p_statement: statement,
   });
   if (error) fail(error, 'Failed to send your appeal');
 }

@@ -74,14 +74,17 @@ export function AppealsPage() {
   );
 }
 
-function Decision({
+/** One decision and its appeal form; `file` sends the appeal (default: signed in). */
+export function Decision({
   decision: d,
   now,
   onFiled,
+  file = (statement) => fileAppeal({ sanctionId: d.sanctionId, trackId: d.trackId }, statement),
 }: {
   decision: MyDecision;
   now: number;
   onFiled(): void;
+  file?: (statement: string) => Promise<void>;
 }) {
   const [writing, setWriting] = useState(false);
   const [statement, setStatement] = useState('');
@@ -97,7 +100,7 @@ function Decision({
     if (tooShort) return;
     setBusy(true);
     try {
-      await fileAppeal({ sanctionId: d.sanctionId, trackId: d.trackId }, statement.trim());
+      await file(statement.trim());
       toast.success('Appeal sent');
       setWriting(false);
       onFiled();

@@ -53,9 +53,17 @@ export interface CounterInput {
   signature: string;
 }
 
-export async function sendCounterNotice(noticeId: string, input: CounterInput): Promise<void> {
+/**
+ * The uploader's counter-notice: signed in, or with `token`, the removal e-mail's link (no
+ * sign-in: a banned uploader's way; docs/trust-and-safety.md § Action links).
+ */
+export async function sendCounterNotice(
+  noticeId: string,
+  input: CounterInput,
+  token?: string,
+): Promise<void> {
   const client = await getSupabase();
-  const { error } = await client.rpc('copyright_counter_notify', {
+  const args = {
     p_notice: noticeId,
     p_full_name: input.fullName,
     p_address: input.address,
@@ -65,7 +73,10 @@ export async function sendCounterNotice(noticeId: string, input: CounterInput): 
     p_good_faith_mistake: true,
     p_consent_to_jurisdiction: true,
     p_signature: input.signature,
-  });
+  };
+  const { error } = token
+    ? await client.rpc('copyright_counter_notify_by_link', { ...args, p_token: token })
+    : await client.rpc('copyright_counter_notify', args);
   if (error) throw new Error(error.message);
 }
 
@@ -149,4 +160,14 @@ export async function loadNotice(noticeId: string): Promise<NoticeDetail | null>
     counter: counter.data?.[0] ?? null,
     tracks: tracks.data ?? [],
   };
+}
+
+/** A notice opened with the removal e-mail's link (no sign-in; the server checks the token). */
+export async function loadNoticeByLink(token: string): Promise<NoticeDetail> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('action_link_open', { p_token: token });
+  if (error) throw new Error(error.message);
+  const opened = data as { notice?: NoticeDetail['notice']; tracks?: NoticeDetail['tracks'] };
+  if (!opened.notice) throw new Error('This link is not for a counter-notice.');
+  return { notice: opened.notice, contact: null, counter: null, tracks: opened.tracks ?? [] };
 }

@@ -20,8 +20,9 @@ import { sendCounterNotice } from './copyright-remote';
 import { NoticeSummary } from './notice-summary';
 import { useNotice } from './use-notice';
 
-export function CounterNoticePage({ noticeId }: { noticeId: string }) {
-  const { state, reload } = useNotice(noticeId);
+/** `token`: opened with the removal e-mail's link, no sign-in (docs/trust-and-safety.md). */
+export function CounterNoticePage({ noticeId, token }: { noticeId: string; token?: string }) {
+  const { state, reload } = useNotice(noticeId, token);
   const [mistake, setMistake] = useState(false);
   const [consent, setConsent] = useState(false);
   const [sending, setSending] = useState(false);
@@ -38,14 +39,18 @@ export function CounterNoticePage({ noticeId }: { noticeId: string }) {
     setSending(true);
     setError(null);
     try {
-      await sendCounterNotice(noticeId, {
-        fullName: field('fullName'),
-        address: field('address'),
-        phone: field('phone'),
-        email: field('email'),
-        explanation: field('explanation'),
-        signature: field('signature'),
-      });
+      await sendCounterNotice(
+        noticeId,
+        {
+          fullName: field('fullName'),
+          address: field('address'),
+          phone: field('phone'),
+          email: field('email'),
+          explanation: field('explanation'),
+          signature: field('signature'),
+        },
+        token,
+      );
       reload();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadNotice, type NoticeDetail } from './copyright-remote';
+import { loadNotice, loadNoticeByLink, type NoticeDetail } from './copyright-remote';
 
-/** A notice read with the caller's rights: loading, missing (or not theirs), error, or loaded. */
-export function useNotice(noticeId: string) {
+/**
+ * A notice read with the caller's rights (or, with `token`, the e-mailed link's): loading,
+ * missing (or not theirs), error, or loaded.
+ */
+export function useNotice(noticeId: string, token?: string) {
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'missing' }
@@ -10,12 +13,12 @@ export function useNotice(noticeId: string) {
     | { kind: 'loaded'; detail: NoticeDetail }
   >({ kind: 'loading' });
   const reload = useCallback(() => {
-    loadNotice(noticeId).then(
+    (token ? loadNoticeByLink(token) : loadNotice(noticeId)).then(
       (detail) => setState(detail ? { kind: 'loaded', detail } : { kind: 'missing' }),
       (e: unknown) =>
         setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) }),
     );
-  }, [noticeId]);
+  }, [noticeId, token]);
   useEffect(reload, [reload]);
   return { state, reload };
 }

@@ -2,7 +2,8 @@
  * The copyright notice → removal → counter-notice → restoration flow in a real browser
  * (docs/trust-and-safety.md), shared by the desktop (1440 px) and phone (375 px) specs: a claimant
  * sends the public form, the admin removes on /admin/copyright/$id, the uploader counter-notifies
- * from the link of their e-mail, and the test clock (POST /_dev/clock) moves 15 days forward, no
+ * from the link of their e-mail (signed in at 1440 px; at 375 px signed out, with the e-mail's
+ * single-use link), and the test clock (POST /_dev/clock) moves 15 days forward, no
  * sleeps: the track is restored. Every e-mail is read from the dev mailbox.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -29,7 +30,15 @@ async function publiclyListed(page: Page, id: string): Promise<boolean> {
   return ((await res.json()) as unknown[]).length === 1;
 }
 
-export async function runCopyrightFlow(page: Page, browser: Browser): Promise<void> {
+/**
+ * `signedOut`: the uploader counter-notifies with the e-mail's own link, without signing in (the
+ * way of a banned uploader: docs/trust-and-safety.md § Action links); otherwise signed in.
+ */
+export async function runCopyrightFlow(
+  page: Page,
+  browser: Browser,
+  { signedOut = false }: { signedOut?: boolean } = {},
+): Promise<void> {
   const uploader = await createUser(page.request, `Uploader ${Date.now() % 100000}`);
   const title = `Night Drive ${Date.now() % 100000}`;
   const made = await page.request.post('/rest/v1/tracks?select=id', {
@@ -99,8 +108,14 @@ export async function runCopyrightFlow(page: Page, browser: Browser): Promise<vo
   expect(removedMail.text).not.toContain('Rights Road');
   const counterLink = removedMail.links.find((l) => l.includes('/copyright/counter/'))!;
   expect(counterLink).toContain(noticeId);
-  await signIn(page, uploader.email, uploader.password);
-  await page.goto(new URL(counterLink).pathname);
+  if (signedOut) {
+    const byLink = new URL(removedMail.links.find((l) => l.includes('/link#t='))!);
+    expect(byLink.pathname).toBe(`/copyright/counter/${noticeId}/link`);
+    await page.goto(byLink.pathname + byLink.hash);
+  } else {
+    await signIn(page, uploader.email, uploader.password);
+    await page.goto(new URL(counterLink).pathname);
+  }
   const counter = page.getByRole('form', { name: 'Counter-notice' });
   await expect(counter).toBeVisible({ timeout: 30_000 });
   await counter.getByLabel('Your full name').fill('Owen Uploader');

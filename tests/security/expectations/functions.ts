@@ -29,6 +29,19 @@ const ADMINS: FunctionCase = { anon: 'refused', user: 'refused', admin: 'allowed
 export const FUNCTIONS: Record<string, FunctionCase> = {
   /** Account sanctions (docs/trust-and-safety.md): only admins create or lift them. */
   account_restriction: NOBODY,
+  /** Action links (docs/trust-and-safety.md § Action links): whoever holds a mailed link's token
+   *  (no sign-in; the function checks the token, its purpose, decision, expiry and use). */
+  action_link_open: EVERYONE,
+  action_link_issue: NOBODY,
+  action_link_take: NOBODY,
+  appeal_apply: NOBODY,
+  copyright_apply_counter_notice: NOBODY,
+  copyright_counter_notify_by_link: EVERYONE,
+  file_appeal_by_link: EVERYONE,
+  /** Repeat infringers: the strike trigger and the one copy of a sanction's effects. */
+  copyright_strike_ladder: TRIGGER,
+  sanction_apply: NOBODY,
+  sanction_lift_apply: NOBODY,
   /** Held plays of new accounts (docs/plays.md): the release job's, the server's own connection. */
   account_banned: NOBODY,
   account_established: NOBODY,

@@ -27,6 +27,32 @@ export interface InputCase {
 
 const UUID0 = '00000000-0000-4000-8000-000000000000';
 
+/** A counter-notice (signed in, or by the removal e-mail's link). */
+const COUNTER_NOTICE: { sane: Record<string, unknown>; fields: Record<string, Field> } = {
+  sane: {
+    p_notice: UUID0,
+    p_full_name: 'Owen Owner',
+    p_address: '2 Studio Lane',
+    p_phone: '',
+    p_email: 'owen@owner.test',
+    p_explanation: 'Mine.',
+    p_good_faith_mistake: true,
+    p_consent_to_jurisdiction: true,
+    p_signature: 'Owen Owner',
+  },
+  fields: {
+    p_notice: 'uuid',
+    p_full_name: 'free-text',
+    p_address: 'free-text',
+    p_phone: 'free-text?',
+    p_email: 'email',
+    p_explanation: 'free-text',
+    p_good_faith_mistake: 'json',
+    p_consent_to_jurisdiction: 'json',
+    p_signature: 'free-text',
+  },
+};
+
 export const EDGE_FUNCTIONS: Record<string, InputCase> = {
   'cancel-subscription': {
     as: 'owner',
@@ -145,30 +171,30 @@ export const APP_RPCS: Record<string, InputCase> = {
     sane: () => ({ report_id: UUID0, action: 'dismiss', reason: 'spam' }),
     fields: { report_id: 'uuid', action: 'enum', reason: 'free-text?' },
   },
-  copyright_counter_notify: {
+  // Action links (docs/trust-and-safety.md § Action links): no sign-in, the token decides.
+  action_link_open: {
+    as: 'owner',
+    sane: () => ({ p_token: 'a'.repeat(64) }),
+    fields: { p_token: 'free-text' },
+  },
+  copyright_counter_notify_by_link: {
+    as: 'owner',
+    sane: () => ({ p_token: 'a'.repeat(64), ...COUNTER_NOTICE.sane }),
+    fields: { p_token: 'free-text', ...COUNTER_NOTICE.fields },
+  },
+  file_appeal_by_link: {
     as: 'owner',
     sane: () => ({
-      p_notice: UUID0,
-      p_full_name: 'Owen Owner',
-      p_address: '2 Studio Lane',
-      p_phone: '',
-      p_email: 'owen@owner.test',
-      p_explanation: 'Mine.',
-      p_good_faith_mistake: true,
-      p_consent_to_jurisdiction: true,
-      p_signature: 'Owen Owner',
+      p_token: 'a'.repeat(64),
+      p_sanction: UUID0,
+      p_statement: 'A mistake, I think.',
     }),
-    fields: {
-      p_notice: 'uuid',
-      p_full_name: 'free-text',
-      p_address: 'free-text',
-      p_phone: 'free-text?',
-      p_email: 'email',
-      p_explanation: 'free-text',
-      p_good_faith_mistake: 'json',
-      p_consent_to_jurisdiction: 'json',
-      p_signature: 'free-text',
-    },
+    fields: { p_token: 'free-text', p_sanction: 'uuid', p_statement: 'free-text' },
+  },
+  copyright_counter_notify: {
+    as: 'owner',
+    sane: () => COUNTER_NOTICE.sane,
+    fields: COUNTER_NOTICE.fields,
   },
   ...Object.fromEntries(
     [

@@ -282,12 +282,36 @@ export const TABLES: Record<string, RelationCase> = {
     row: async (w) =>
       byId(
         w,
-        `insert into public.copyright_strikes (user_id, notice_id) values ($1, $2) returning id`,
+        // Lifted: an active strike applies the ladder to the owner (a warning, then a
+        // suspension: the other relations' owner cases would meet it).
+        `insert into public.copyright_strikes (user_id, notice_id, lifted_at, lift_reason)
+         values ($1, $2, now(), 'canary') returning id`,
         [w.owner.id, await noticeOf(w)],
       ),
     insert: async (w) => ({ user_id: w.owner.id, notice_id: await noticeOf(w) }),
     update: () => ({ lifted_at: new Date().toISOString() }),
     expect: FUNCTION_WRITTEN,
+  },
+  // Action links (docs/trust-and-safety.md § Action links): the server's own; only their
+  // definer functions read them, by the token's hash.
+  action_links: {
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.action_links (token_hash, purpose, user_id, notice_id, expires_at)
+         values (sha256(gen_random_uuid()::text::bytea), 'counter_notice', $1, $2,
+                 now() + interval '30 days') returning id`,
+        [w.owner.id, await noticeOf(w)],
+      ),
+    insert: async (w) => ({
+      token_hash: '\\x00',
+      purpose: 'counter_notice',
+      user_id: w.owner.id,
+      notice_id: await noticeOf(w),
+      expires_at: new Date().toISOString(),
+    }),
+    update: () => ({ used_at: null }),
+    expect: SERVER_ONLY,
   },
   mail_outbox: {
     row: (w) =>
