@@ -111,6 +111,15 @@ export const A11Y_ROUTES: A11yRoute[] = [
     path: '/copyright/counter/00000000-0000-4000-8000-000000000000',
     ready: /./,
   },
+  // Opened from a mailed link without signing in; without a token they show why (the pages with
+  // a real token are opened by moderation-ladder and copyright-notice specs).
+  { route: '/appeals/link', role: 'visitor', ready: 'This link cannot be used' },
+  {
+    route: '/copyright/counter/$noticeId/link',
+    role: 'visitor',
+    path: '/copyright/counter/00000000-0000-4000-8000-000000000000/link',
+    ready: /./,
+  },
   { route: '/profile/', role: 'listener', path: '/profile' },
   { route: '/profile/$userId', role: 'listener', path: (f) => `/profile/${f.otherUserId}` },
   { route: '/track/$trackId', role: 'listener', path: (f) => `/track/${f.trackId}` },
