@@ -5,7 +5,13 @@
  */
 import type { Hono } from 'hono';
 import { createAuthApp } from './auth';
-import { DEFAULT_ADMIN_EMAILS, parseAdminEmails, syncAdmins } from './db/admins';
+import {
+  DEFAULT_ADMIN_EMAILS,
+  parseAdminEmails,
+  parseAdminRequireMfa,
+  syncAdmins,
+  syncAdminRequireMfa,
+} from './db/admins';
 import type { Database } from './db/database';
 import { migrate, openAndMigrate } from './db/migrate';
 import { loadKeys, verificationSecrets, type Keys } from './keys';
@@ -141,6 +147,11 @@ export async function startBackend(
       env.ADMIN_EMAILS ?? (production ? '' : DEFAULT_ADMIN_EMAILS),
     );
     await syncAdmins(db, adminEmails);
+    // Admins without two-factor sign-in lose admin powers (docs/account.md); on in production.
+    const adminRequireMfa = parseAdminRequireMfa(env.ADMIN_REQUIRE_MFA, production);
+    if (adminRequireMfa === null)
+      throw new Error(`ADMIN_REQUIRE_MFA may be "on" or "off", got "${env.ADMIN_REQUIRE_MFA}"`);
+    await syncAdminRequireMfa(db, adminRequireMfa);
     const rest = createRestApp({ db, keys });
     await rest.ready;
     const store = objectStoreFromEnv(env); // S3_* (docs/object-storage.md), else DATA_DIR/storage

@@ -51,6 +51,7 @@ describe('the production check', () => {
     ['STRIPE_WEBHOOK_SECRET', without('STRIPE_WEBHOOK_SECRET'), /STRIPE_WEBHOOK_SECRET is not/],
     ['SEED', { ...GOOD, SEED: 'demo' }, /SEED=demo/],
     ['DEV_IDP', { ...GOOD, DEV_IDP: 'true' }, /DEV_IDP/],
+    ['ADMIN_REQUIRE_MFA', { ...GOOD, ADMIN_REQUIRE_MFA: 'sometimes' }, /ADMIN_REQUIRE_MFA/],
   ])('names %s when it is missing or unsafe', (_name, env, message) => {
     const problems = productionProblems(env);
     expect(problems).toHaveLength(1);

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import bcrypt from 'bcryptjs';
 import type { Queryable } from './db/database';
-import { DEFAULT_ADMIN_EMAILS } from './db/admins';
+import { DEFAULT_ADMIN_EMAILS, parseAdminRequireMfa } from './db/admins';
 import { DEV_JWT_SECRET } from './keys/keys';
 import { DEMO_PASSWORD } from './seed/content/social';
 
@@ -139,6 +139,9 @@ export function productionProblems(env: Env): string[] {
 
   if (/^(1|true|yes|on)$/i.test(env.DEV_IDP?.trim() ?? ''))
     problems.push('DEV_IDP is on: the development sign-in lets anyone sign in as anyone');
+  // On by default in production (docs/account.md): admins use two-factor sign-in.
+  if (parseAdminRequireMfa(env.ADMIN_REQUIRE_MFA, true) === null)
+    problems.push(`ADMIN_REQUIRE_MFA may be "on" or "off", got "${env.ADMIN_REQUIRE_MFA}"`);
   return problems;
 }
 

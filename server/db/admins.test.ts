@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAdminEmails, syncAdmins } from './admins';
+import { parseAdminEmails, parseAdminRequireMfa, syncAdminRequireMfa, syncAdmins } from './admins';
 import { asRole } from './as-role';
 import { testDatabaseKind } from './test-database';
 import { useTestDatabase } from './use-test-database';
@@ -43,5 +43,42 @@ describe(`syncAdmins (${testDatabaseKind()})`, () => {
     const user = await createUser(test.db, { email: 'newcomer@example.test' });
     expect(await isAdmin(user.claims)).toBe(true);
     expect(await isAdmin({ role: 'anon' })).toBe(false);
+  });
+});
+
+describe('parseAdminRequireMfa', () => {
+  it('is on in production and off elsewhere unless set; refuses other values', () => {
+    expect(parseAdminRequireMfa(undefined, true)).toBe(true);
+    expect(parseAdminRequireMfa(' ', false)).toBe(false);
+    expect(parseAdminRequireMfa('off', true)).toBe(false);
+    expect(parseAdminRequireMfa('ON', false)).toBe(true);
+    expect(parseAdminRequireMfa('1', false)).toBe(true);
+    expect(parseAdminRequireMfa('maybe', false)).toBeNull();
+  });
+});
+
+describe(`syncAdminRequireMfa (${testDatabaseKind()})`, () => {
+  it('writes the setting is_admin() reads: an admin without a second factor loses admin powers', async () => {
+    const boss = await createUser(test.db, { email: 'mfa-boss@example.test' });
+    await syncAdmins(test.db, ['mfa-boss@example.test']);
+    try {
+      await syncAdminRequireMfa(test.db, true);
+      expect(await isAdmin(boss.claims)).toBe(false);
+      expect(await isAdmin({ ...boss.claims, aal: 'aal2' })).toBe(false); // no verified factor
+      await test.db.query(
+        `insert into auth.mfa_factors (id, user_id, factor_type, status)
+         values (gen_random_uuid(), $1, 'totp', 'verified')`,
+        [boss.id],
+      );
+      expect(await isAdmin({ ...boss.claims, aal: 'aal2' })).toBe(true);
+      expect(await isAdmin({ ...boss.claims, aal: 'aal1' })).toBe(false);
+      await syncAdminRequireMfa(test.db, false);
+      // Off: still no admin powers at aal1 once the account has a factor (it owes the code).
+      expect(await isAdmin({ ...boss.claims, aal: 'aal1' })).toBe(false);
+      await test.db.query('delete from auth.mfa_factors where user_id = $1', [boss.id]);
+      expect(await isAdmin(boss.claims)).toBe(true);
+    } finally {
+      await syncAdminRequireMfa(test.db, false);
+    }
   });
 });

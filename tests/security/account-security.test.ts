@@ -4,15 +4,13 @@
  * closed, another session's left open), sign-out of the others, and recovery codes (aal2 to mint
  * them, shown once and hashed at rest, a wrong one limited, a right one spent and two-factor off).
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { TOTP } from 'otpauth';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { anonClient, passwordAccount, signedIn } from './support/clients';
 import { startTarget, type Target } from './support/target';
 
 let t: Target;
-let n = 0;
-const PASSWORD = 'correct horse battery staple';
 const realtimeClients: SupabaseClient[] = [];
 
 beforeAll(async () => {
@@ -23,29 +21,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const options = {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: WebSocket as never },
-};
-const anon = () => createClient(t.url, t.keys.anonKey, options);
-
-async function account(): Promise<string> {
-  const email = `account-${++n}-${Date.now()}@security.test`;
-  const service = createClient(t.url, t.keys.serviceRoleKey, options);
-  const made = await service.auth.admin.createUser({
-    email,
-    password: PASSWORD,
-    email_confirm: true,
-  });
-  expect(made.error).toBeNull();
-  return email;
-}
-async function signIn(email: string): Promise<SupabaseClient> {
-  const client = anon();
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  expect(error).toBeNull();
-  return client;
-}
+const anon = () => anonClient(t);
+const account = async () => (await passwordAccount(t, 'account')).email;
+const signIn = (email: string) => signedIn(t, email);
 const session = async (c: SupabaseClient) => (await c.auth.getSession()).data.session!;
 
 function subscribed(client: SupabaseClient, topic: string) {

@@ -5,6 +5,9 @@
  */
 import { getSupabase } from '../remote/client';
 import type { AuthChangeEvent, Session } from '../remote/types';
+import { owesSecondFactor } from '../remote/second-factor';
+
+export { owesSecondFactor };
 
 /** `mfa`: signed in with the password (aal1), but the account's second factor is still owed. */
 export type AuthStatus = 'loading' | 'authenticated' | 'mfa' | 'unauthenticated';
@@ -25,24 +28,6 @@ let started = false;
 function set(next: Partial<AuthState>) {
   state = { ...state, ...next };
   for (const listener of listeners) listener();
-}
-
-/** The `aal` claim of an access token (GoTrue's JWT), without checking it (the server does). */
-function aalOf(accessToken: string): string | null {
-  try {
-    const part = accessToken.split('.')[1] ?? '';
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
-    const aal = (JSON.parse(json) as { aal?: unknown }).aal;
-    return typeof aal === 'string' ? aal : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A verified factor and a session below aal2: the sign-in asks for the code first. */
-export function owesSecondFactor(session: Session): boolean {
-  const verified = session.user.factors?.some((f) => f.status === 'verified') ?? false;
-  return verified && aalOf(session.access_token) !== 'aal2';
 }
 
 function fromSession(session: Session | null): Partial<AuthState> {

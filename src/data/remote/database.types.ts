@@ -1398,6 +1398,24 @@ export type Database = {
           },
         ]
       }
+      security_settings: {
+        Row: {
+          admin_require_mfa: boolean
+          id: boolean
+          updated_at: string
+        }
+        Insert: {
+          admin_require_mfa?: boolean
+          id?: boolean
+          updated_at?: string
+        }
+        Update: {
+          admin_require_mfa?: boolean
+          id?: boolean
+          updated_at?: string
+        }
+        Relationships: []
+      }
       served_audio: {
         Row: {
           bytes: unknown
@@ -2157,6 +2175,10 @@ export type Database = {
         Args: { playlist_id: string; track_id: string }
         Returns: string[]
       }
+      admin_access: {
+        Args: never
+        Returns: string
+      }
       admin_answer_appeal: {
         Args: { p_appeal: string; p_decision: string; p_reason: string }
         Returns: {
@@ -2813,6 +2835,10 @@ export type Database = {
       mfa_recovery_codes_left: {
         Args: never
         Returns: number
+      }
+      mfa_satisfied: {
+        Args: never
+        Returns: boolean
       }
       minimum_withdrawal_eur: {
         Args: never

@@ -12,6 +12,10 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { StorageClient } from '@supabase/storage-js';
 import { parseRetryAfter } from '../sync/errors';
 import type { Database } from './database.types';
+import { owesSecondFactor, sentWithOwedSession } from './second-factor';
+
+const requestUrl = (input: RequestInfo | URL): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /** The PostgREST dialect supabase-js assumes when the generated types do not name one. */
 type Rest = PostgrestClient<Database, { PostgrestVersion: '12' }>;
@@ -92,17 +96,21 @@ export function createLeanClient(options: LeanClientOptions): SoundloftClient {
         fetch: baseFetch,
       });
 
-  const accessToken = async (): Promise<string> => {
+  const accessToken = async (url: string): Promise<string> => {
     if (options.accessToken) return (await options.accessToken()) ?? anonKey;
     const { data } = await auth.getSession();
-    return data.session?.access_token ?? anonKey;
+    const session = data.session;
+    if (!session) return anonKey;
+    // A sign-in that still owes its second factor browses as anon (docs/account.md).
+    if (owesSecondFactor(session) && !sentWithOwedSession(url)) return anonKey;
+    return session.access_token;
   };
 
   const fetchWithAuth: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     if (!headers.has('apikey')) headers.set('apikey', anonKey);
     if (!headers.has('Authorization'))
-      headers.set('Authorization', `Bearer ${await accessToken()}`);
+      headers.set('Authorization', `Bearer ${await accessToken(requestUrl(input))}`);
     return withRetryAfter(await baseFetch(input, { ...init, headers }));
   };
 

@@ -27,6 +27,7 @@ import { StatGrid } from '@/components/stat-grid';
 import { toast } from '@/components/toast';
 import { formatEur } from '@/lib/euros';
 import { AdminDenied } from './admin-denied';
+import { AdminGate } from './admin-gate';
 import { ARTIST_PAGE_SIZE, ArtistCards } from './artist-cards';
 import { AUDIT_PAGE_SIZE, AuditLog } from './audit-log';
 import { MODERATION_PAGE_SIZE, ModerationTable } from './moderation-table';
@@ -42,7 +43,11 @@ import { WithdrawalsQueue } from './withdrawals-queue';
 export function AdminPage() {
   const user = useSessionUser();
   if (user?.app_metadata.role !== 'admin') return <AdminDenied />;
-  return <AdminDashboard />;
+  return (
+    <AdminGate>
+      <AdminDashboard />
+    </AdminGate>
+  );
 }
 
 function AdminDashboard() {

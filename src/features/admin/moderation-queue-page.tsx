@@ -26,6 +26,7 @@ import { useServerRead } from '@/data/repositories/use-server-read';
 import { ButtonLink } from '@/components/router-links';
 import { toast } from '@/components/toast';
 import { AdminDenied } from './admin-denied';
+import { AdminGate } from './admin-gate';
 import { ConfirmDialog } from './confirm-dialog';
 import { ModerationItem, type ItemAction } from './moderation-item';
 import { ReasonField, SanctionDialog } from './sanction-dialog';
@@ -38,7 +39,11 @@ import { ReasonField, SanctionDialog } from './sanction-dialog';
 export function ModerationQueuePage() {
   const user = useSessionUser();
   if (user?.app_metadata.role !== 'admin') return <AdminDenied />;
-  return <ModerationQueue />;
+  return (
+    <AdminGate>
+      <ModerationQueue />
+    </AdminGate>
+  );
 }
 
 const SANCTION_TOAST = {

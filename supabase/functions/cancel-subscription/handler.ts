@@ -7,12 +7,14 @@
 import { HttpError, callerId, errorResponse, json, ownCaller, withCors } from '../_shared/http.ts';
 import { readBody, userIdField, z } from '../_shared/body.ts';
 import { stripeFor } from '../_shared/stripe.ts';
+import { requireSecondFactor } from '../_shared/second-factor.ts';
 
 const Body = z.strictObject({ userId: userIdField });
 
 export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   if (!callerId(req)) return errorResponse('Not authenticated', 401);
+  await requireSecondFactor(req, ctx);
   const body = await readBody(req, Body);
   const caller = ownCaller(req, body);
   const { data: subs, error } = await ctx

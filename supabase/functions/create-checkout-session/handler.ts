@@ -9,6 +9,7 @@
  */
 import { HttpError, callerId, errorResponse, json, ownCaller, withCors } from '../_shared/http.ts';
 import { readBody, userIdField, z } from '../_shared/body.ts';
+import { requireSecondFactor } from '../_shared/second-factor.ts';
 import {
   PAYMENTS_OFF_MESSAGE,
   PRICE_LOOKUP_KEYS,
@@ -53,6 +54,7 @@ export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   if (!callerId(req)) return errorResponse('Not authenticated', 401);
   if (!paymentsEnabled(ctx)) return errorResponse(PAYMENTS_OFF_MESSAGE, 503);
+  await requireSecondFactor(req, ctx);
   const body = await readBody(req, Body);
   const caller = ownCaller(req, body);
   const planId = body.planId;

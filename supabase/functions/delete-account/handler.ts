@@ -8,6 +8,7 @@
  */
 import { readBody, rpcErrorStatus, z } from '../_shared/body.ts';
 import { callerClaims, callerId, errorResponse, json, withCors } from '../_shared/http.ts';
+import { requireSecondFactor } from '../_shared/second-factor.ts';
 
 const Body = z.strictObject({
   password: z.string({ error: 'Enter your password.' }).max(200).optional(),
@@ -19,6 +20,8 @@ export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   const caller = callerId(req);
   if (!caller) return errorResponse('Not authenticated', 401);
+  // An account with a factor proves itself with the code (aal2), not with the password alone.
+  await requireSecondFactor(req, ctx);
   const body = await readBody(req, Body);
   const service = ctx.serviceClient();
   if (callerClaims(req)?.aal !== 'aal2') {

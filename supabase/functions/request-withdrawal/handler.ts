@@ -8,6 +8,7 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { readBody, rpcErrorStatus, z } from '../_shared/body.ts';
 import { callerId, errorResponse, json, withCors } from '../_shared/http.ts';
+import { requireSecondFactor } from '../_shared/second-factor.ts';
 
 const MINIMUM_MESSAGE = 'Minimum withdrawal amount is 5 EUR.';
 const BANK_MESSAGE = 'Please fill in all bank details.';
@@ -57,6 +58,7 @@ function amountText(value: unknown): string | null {
 export const handler = withCors(async (req, ctx) => {
   if (req.method !== 'POST') return errorResponse('Method not allowed', 405);
   if (!callerId(req)) return errorResponse('Not authenticated', 401);
+  await requireSecondFactor(req, ctx);
   const body = await readBody(req, Body);
   const amount = amountText(body.amount);
   if (amount === null) return errorResponse(MINIMUM_MESSAGE);

@@ -10,6 +10,7 @@
  */
 import { HttpError, callerId, errorResponse, json, withCors } from '../_shared/http.ts';
 import { readBody, z } from '../_shared/body.ts';
+import { requireSecondFactor } from '../_shared/second-factor.ts';
 
 export const STEMS = ['vocals', 'drums', 'bass', 'other'] as const;
 /** The spec's message (section 8) for every separation failure. */
@@ -43,6 +44,7 @@ export const handler = withCors(async (req, ctx) => {
   const { audioUrl } = await readBody(req, Body);
   const userId = callerId(req);
   if (!userId) throw new HttpError(401, 'Not authenticated');
+  await requireSecondFactor(req, ctx);
 
   const caller = ctx.userClient(req);
   const found = await caller.rpc('stems_track', { audio_url: audioUrl });

@@ -88,6 +88,10 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   handle_user_email_change: TRIGGER,
   increment_track_plays: USERS,
   is_active_account: EVERYONE,
+  /** Two-factor in the database (docs/account.md): whether the caller owes the second factor;
+   *  why an admin's powers are off (ADMIN_REQUIRE_MFA). */
+  mfa_satisfied: EVERYONE,
+  admin_access: USERS,
   /** The database's outgoing mail (server/copyright/jobs.ts): the server only. */
   mail_outbox_claim: NOBODY,
   mail_outbox_done: NOBODY,

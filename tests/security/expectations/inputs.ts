@@ -122,6 +122,7 @@ export const EDGE_FUNCTIONS: Record<string, InputCase> = {
 };
 
 export const APP_RPCS: Record<string, InputCase> = {
+  admin_access: { as: 'admin', sane: () => ({}), fields: {} },
   admin_stats: { as: 'admin', sane: () => ({}), fields: {} },
   admin_artists: {
     as: 'admin',

@@ -533,6 +533,13 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ at: '2000-01-01T00:00:00Z' }),
     expect: SERVER_ONLY,
   },
+  // ADMIN_REQUIRE_MFA (docs/account.md): written by the server at start, read by is_admin().
+  security_settings: {
+    row: async () => rowRef({ id: 'true' }),
+    insert: async () => ({ id: true, admin_require_mfa: false }),
+    update: () => ({ admin_require_mfa: false }),
+    expect: SERVER_ONLY,
+  },
   play_source_notes: {
     row: async (w) => {
       const session = `s-${fresh()}`;
