@@ -1,5 +1,7 @@
 -- Artist insights at 1M plays (issue 35; docs/insights.md "Aggregates in PostgreSQL"):
 --
+-- * The derivations are PL/pgSQL (RETURN QUERY): their plans are kept per session, where a SQL
+--   function's complex query was planned again on every call of the page.
 -- * JIT off for the insights functions: the roll-up's row estimates (unnest × generate_series)
 --   passed jit_above_cost and PostgreSQL spent ~0.6-4 s per call compiling expressions for a few
 --   thousand rows (EXPLAIN ANALYZE: "JIT ... Total 4582 ms" of a 4886 ms roll-up of one day).
@@ -16,6 +18,13 @@
 
 create or replace function public.insights_rollup_delay() returns interval
 language sql immutable parallel safe set search_path = '' as $$ select interval '30 minutes' $$;
+
+-- Pure helpers called per row are inlined: a SET clause keeps PostgreSQL from inlining a SQL
+-- function (a function call per row: 640 day rows through insights_bucket cost 16 ms). They read
+-- no table and call only pg_catalog, which is searched first whatever the search_path.
+alter function public.insights_bucket(date, text) reset search_path;
+alter function public.insights_listen_gap() reset search_path;
+alter function public.insights_min_listeners() reset search_path;
 
 -- The hours rolled up since the last whole day (a whole day moves to insights_rollup_days).
 create table public.insights_rollup_hours (
@@ -70,8 +79,8 @@ create trigger profiles_forget_insights_scope after delete on public.profiles
 -- exactly when their listeners are 5 or more, so merging under 5 is exact across days and hours
 -- (a 64-bit hash collision can only count fewer). listeners stays the sum of the hours' counts.
 create or replace function public.insights_listener_hash(p_listener uuid) returns bigint
-language sql immutable parallel safe set search_path = ''
-as $$ select hashtextextended(p_listener::text, 0) $$;
+language sql immutable parallel safe
+as $$ select pg_catalog.hashtextextended(p_listener::text, 0) $$;
 create or replace function public.insights_mins(p_hashes bigint[]) returns bigint[]
 language sql immutable parallel safe set search_path = ''
 as $$
@@ -80,6 +89,12 @@ as $$
            limit public.insights_min_listeners()) x
 $$;
 alter table public.insights_sources_daily add column listener_mins bigint[] not null default '{}';
+
+-- A day's figures without its histograms (what artist_insights sums per bucket and track).
+create type public.insights_figures as (
+  track_id uuid, day date, plays integer, earnings numeric(14, 4), likes integer,
+  playlist_adds integer, listens integer, skips integer, listen_seconds bigint
+);
 
 -- Where the live part begins: after the last hour or day rolled up (null: nothing rolled up yet).
 create or replace function public.insights_live_from() returns timestamptz
@@ -97,11 +112,15 @@ create or replace function public.insights_listens(
   track_id uuid, artist_id uuid, listener_id uuid, day date, duration integer,
   from_start boolean, through integer, seeks int4multirange, seconds integer
 )
-language sql stable
+language plpgsql stable
 security definer
 set search_path = ''
 set jit = off
 as $$
+#variable_conflict use_column
+begin
+  return query
+
   with r as (
     select s.listener_id, s.track_id, t.uploaded_by as artist_id, greatest(t.duration, 1) as duration,
            s.object, s.object_size, s.bytes, s.first_served_at, s.last_served_at,
@@ -151,19 +170,25 @@ as $$
          sp.served - int4multirange(int4range(0, sp.prefix)),
          greatest(least(sp.prefix, floor(sp.elapsed)::int), least(floor(sp.elapsed)::int, sp.total))
     from split sp
-   where sp.first_at >= p_from and sp.first_at < p_to
+   where sp.first_at >= p_from and sp.first_at < p_to;
+end
 $$;
 revoke execute on function public.insights_listens(timestamptz, timestamptz, uuid)
   from public, anon, authenticated;
 
+-- The figures of [p_from, p_to) per track and day (as before, in PL/pgSQL: its plan is kept for
+-- the session, where a SQL function's was made again on every call).
 create or replace function public.insights_compute(
   p_from timestamptz, p_to timestamptz, p_artist uuid default null
 ) returns setof public.insights_daily
-language sql stable
+language plpgsql stable
 security definer
 set search_path = ''
 set jit = off
 as $$
+begin
+  return query
+
   with l as (
     select * from public.insights_listens(p_from, p_to, p_artist)
   ), lt as (
@@ -209,7 +234,7 @@ as $$
     union select track_id, day from pa
   )
   select k.track_id, t.uploaded_by, k.day,
-         coalesce(pe.plays, 0), coalesce(pe.listeners, 0), coalesce(money.earnings, 0),
+         coalesce(pe.plays, 0), coalesce(pe.listeners, 0), coalesce(money.earnings, 0)::numeric(14, 4),
          coalesce(lk.likes, 0), coalesce(pa.adds, 0),
          coalesce(lt.listens, 0), coalesce(lt.skips, 0), coalesce(lt.seconds, 0),
          coalesce(lt.reach, '{}'), coalesce(sk.seeks, '{}')
@@ -220,7 +245,8 @@ as $$
     left join pe on pe.track_id = k.track_id and pe.day = k.day
     left join money on money.track_id = k.track_id and money.day = k.day
     left join lk on lk.track_id = k.track_id and lk.day = k.day
-    left join pa on pa.track_id = k.track_id and pa.day = k.day
+    left join pa on pa.track_id = k.track_id and pa.day = k.day;
+end
 $$;
 revoke execute on function public.insights_compute(timestamptz, timestamptz, uuid)
   from public, anon, authenticated;
@@ -230,20 +256,26 @@ revoke execute on function public.insights_compute(timestamptz, timestamptz, uui
 create or replace function public.insights_compute_sources(
   p_from timestamptz, p_to timestamptz, p_artist uuid default null
 ) returns setof public.insights_sources_daily
-language sql stable
+language plpgsql stable
 security definer
 set search_path = ''
 set jit = off
 as $$
+begin
+  return query
+
   select e.track_id, t.uploaded_by, (e.created_at at time zone 'utc')::date, ps.source,
          ps.playlist_id, count(*)::int, count(distinct e.listener_id)::int,
          public.insights_mins(array_agg(public.insights_listener_hash(e.listener_id)))
     from public.play_events e
-    join public.play_sources ps on ps.event_id = e.id
+    -- by key, a play at a time (a hash join read all of play_sources on every call)
+    cross join lateral (select p.source, p.playlist_id from public.play_sources p
+                         where p.event_id = e.id limit 1) ps
     join public.tracks t on t.id = e.track_id
    where e.created_at >= p_from and e.created_at < p_to
      and (p_artist is null or t.uploaded_by = p_artist)
-   group by 1, 2, 3, 4, 5
+   group by 1, 2, 3, 4, 5;
+end
 $$;
 revoke execute on function public.insights_compute_sources(timestamptz, timestamptz, uuid)
   from public, anon, authenticated;
@@ -411,7 +443,7 @@ declare
   v_followers bigint;
   v_reach integer[];
   v_seeks integer[];
-  v_days public.insights_daily[];
+  v_days public.insights_figures[];
   v_src public.insights_sources_daily[];
 begin
   if v_me is null then
@@ -443,9 +475,15 @@ begin
     select c from public.insights_compute(v_live_from, now() + interval '1 second', v_me) c
      where p_track is null or c.track_id = p_track);
   v_days := array(
-    select d from public.insights_daily d
+    select (d.track_id, d.day, d.plays, d.earnings, d.likes, d.playlist_adds, d.listens, d.skips,
+            d.listen_seconds)::public.insights_figures
+      from public.insights_daily d
      where d.artist_id = v_me and d.day >= v_start and d.day <= v_today
-       and (p_track is null or d.track_id = p_track)) || v_live_rows;
+       and (p_track is null or d.track_id = p_track)
+    union all
+    select (d.track_id, d.day, d.plays, d.earnings, d.likes, d.playlist_adds, d.listens, d.skips,
+            d.listen_seconds)::public.insights_figures
+      from unnest(v_live_rows) d);
   v_src := array(
     select s from public.insights_sources_daily s
      where s.artist_id = v_me and s.day >= v_start and s.day <= v_today
@@ -454,25 +492,33 @@ begin
     select c from public.insights_compute_sources(v_live_from, now() + interval '1 second', v_me) c
      where p_track is null or c.track_id = p_track);
 
-  -- Unique listeners in the window (exact): rolled-up keys plus today's counted listeners.
+  -- Unique listeners in the window (exact): the rolled-up keys last heard in it, plus the live
+  -- listeners whose key was not (each looked up by its key).
   if p_track is null then
-    select count(*) into v_listeners from (
-      select a.listener_key from public.insights_artist_listeners a
-       where a.artist_id = v_me and a.last_day >= v_start
-      union
-      select e.listener_id from public.play_events e join public.tracks t on t.id = e.track_id
-       where t.uploaded_by = v_me and e.counted and e.created_at >= v_live_from) u;
+    select count(*) into v_listeners from public.insights_artist_listeners a
+     where a.artist_id = v_me and a.last_day >= v_start;
+    v_listeners := v_listeners + (
+      select count(*) from (
+        select distinct e.listener_id from public.play_events e
+          join public.tracks t on t.id = e.track_id
+         where t.uploaded_by = v_me and e.counted and e.created_at >= v_live_from) x
+       where coalesce((select k.last_day from public.insights_artist_listeners k
+                        where k.artist_id = v_me and k.listener_key = x.listener_id),
+                      '-infinity'::date) < v_start);
     select coalesce(sum(f.followers), 0) into v_followers from public.insights_artist_daily f
      where f.artist_id = v_me and f.day >= v_start and f.day <= v_today;
     v_followers := v_followers + (select count(*) from public.followers fo
                                    where fo.following_id = v_me and fo.created_at >= v_live_from);
   else
-    select count(*) into v_listeners from (
-      select a.listener_key from public.insights_track_listeners a
-       where a.track_id = p_track and a.last_day >= v_start
-      union
-      select e.listener_id from public.play_events e
-       where e.track_id = p_track and e.counted and e.created_at >= v_live_from) u;
+    select count(*) into v_listeners from public.insights_track_listeners a
+     where a.track_id = p_track and a.last_day >= v_start;
+    v_listeners := v_listeners + (
+      select count(*) from (
+        select distinct e.listener_id from public.play_events e
+         where e.track_id = p_track and e.counted and e.created_at >= v_live_from) x
+       where coalesce((select k.last_day from public.insights_track_listeners k
+                        where k.track_id = p_track and k.listener_key = x.listener_id),
+                      '-infinity'::date) < v_start);
     v_followers := null;
   end if;
 
@@ -501,14 +547,12 @@ begin
               from public.play_events e join public.tracks t on t.id = e.track_id
              where t.uploaded_by = v_me and (p_track is null or e.track_id = p_track)
                and e.counted and e.created_at >= v_live_from) x
-     where not exists (
-             select 1 from public.insights_track_listeners k
-              where p_track is not null and k.track_id = p_track
-                and k.listener_key = x.listener_id and k.last_day >= x.bucket)
-       and not exists (
-             select 1 from public.insights_artist_listeners k
-              where p_track is null and k.artist_id = v_me
-                and k.listener_key = x.listener_id and k.last_day >= x.bucket)
+     where coalesce(case when p_track is null
+                         then (select k.last_day from public.insights_artist_listeners k
+                                where k.artist_id = v_me and k.listener_key = x.listener_id)
+                         else (select k.last_day from public.insights_track_listeners k
+                                where k.track_id = p_track and k.listener_key = x.listener_id)
+                         end, '-infinity'::date) < x.bucket
      group by 1
   ), lb as (
     select u.bucket, sum(u.listeners)::int as listeners
@@ -543,7 +587,11 @@ begin
   -- The listen-through curve: one track in seconds, the catalogue in percent of each track.
   if p_track is not null then
     select public.insights_sum(d.reach), public.insights_sum(d.seek_cover)
-      into v_reach, v_seeks from unnest(v_days) d;
+      into v_reach, v_seeks
+      from (select d.reach, d.seek_cover from public.insights_daily d
+             where d.track_id = p_track and d.day >= v_start and d.day <= v_today
+            union all
+            select l.reach, l.seek_cover from unnest(v_live_rows) l) d;
   else
     select public.insights_sum(a.reach_pct), public.insights_sum(a.seek_pct)
       into v_reach, v_seeks from public.insights_artist_daily a
