@@ -155,8 +155,9 @@ export async function writeSeedInsights(tx: Queryable, plan: SeedPlan): Promise<
      insert into public.insights_track_listeners (track_id, listener_key, last_day)
      select track_id, key, day from k`,
   );
-  // Distinct listeners per day, week and month, per track and per artist: the demo's listeners
-  // come back (a week counts about 60 % of its days' listeners, a month 40 %).
+  // Distinct listeners per day, week and month, per track and per artist (the demo's listeners
+  // come back: a week counts about 60 % of its days' listeners, a month 40 %), with random
+  // sketches (the demo's listener keys are random).
   await tx.query(
     `with s as (
        select d.track_id as scope_id, d.day, d.listeners from public.insights_daily d
@@ -164,14 +165,20 @@ export async function writeSeedInsights(tx: Queryable, plan: SeedPlan): Promise<
        select d.artist_id, d.day, sum(d.listeners)::int from public.insights_daily d
         group by d.artist_id, d.day
      )
-     insert into public.insights_bucket_listeners (scope_id, per, bucket, listeners)
-     select s.scope_id, 'day', s.day, s.listeners from s
-     union all
-     select s.scope_id, 'week', date_trunc('week', s.day)::date,
-            greatest(max(s.listeners), (sum(s.listeners) * 0.6)::int) from s group by 1, 3
-     union all
-     select s.scope_id, 'month', date_trunc('month', s.day)::date,
-            greatest(max(s.listeners), (sum(s.listeners) * 0.4)::int) from s group by 1, 3`,
+     , q as (
+       select s.scope_id, 'day' as per, s.day as bucket, s.listeners from s
+       union all
+       select s.scope_id, 'week', date_trunc('week', s.day)::date,
+              greatest(max(s.listeners), (sum(s.listeners) * 0.6)::int) from s group by 1, 3
+       union all
+       select s.scope_id, 'month', date_trunc('month', s.day)::date,
+              greatest(max(s.listeners), (sum(s.listeners) * 0.4)::int) from s group by 1, 3
+     )
+     insert into public.insights_bucket_listeners (scope_id, per, bucket, listeners, listener_mins)
+     select q.scope_id, q.per, q.bucket, q.listeners,
+            public.insights_mins(array(
+              select (random() * 9e18)::bigint from generate_series(1, least(q.listeners, 5))))
+       from q`,
   );
   await tx.query(
     `insert into public.insights_rollup_days (day)

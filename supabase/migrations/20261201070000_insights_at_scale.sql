@@ -38,6 +38,8 @@ create table public.insights_bucket_listeners (
   per text not null check (per in ('day', 'week', 'month')),
   bucket date not null,
   listeners integer not null,
+  -- the sketch of the bucket's listeners (insights_mins): merged buckets' "5 or more" test
+  listener_mins bigint[] not null default '{}',
   primary key (scope_id, per, bucket)
 );
 
@@ -326,24 +328,27 @@ begin
         from public.play_events e join public.tracks t on t.id = e.track_id
        where e.counted and e.created_at >= v_hour and e.created_at < v_to
     ), prev as (
-      select k.track_id as scope_id, tl.last_day
+      select k.track_id as scope_id, public.insights_listener_hash(k.listener_id) as h, tl.last_day
         from (select distinct k.track_id, k.listener_id from k) k
         left join public.insights_track_listeners tl
           on tl.track_id = k.track_id and tl.listener_key = k.listener_id
       union all
-      select k.artist_id, al.last_day
+      select k.artist_id, public.insights_listener_hash(k.listener_id), al.last_day
         from (select distinct k.artist_id, k.listener_id from k) k
         left join public.insights_artist_listeners al
           on al.artist_id = k.artist_id and al.listener_key = k.listener_id
     )
-    insert into public.insights_bucket_listeners as b (scope_id, per, bucket, listeners)
-    select p.scope_id, v.per, v.bucket, count(*)::int
+    insert into public.insights_bucket_listeners as b (scope_id, per, bucket, listeners, listener_mins)
+    select p.scope_id, v.per, v.bucket,
+           (count(*) filter (where p.last_day is null or p.last_day < v.bucket))::int,
+           public.insights_mins(array_agg(p.h))
       from prev p,
            (values ('day', v_day), ('week', date_trunc('week', v_day)::date),
                    ('month', date_trunc('month', v_day)::date)) v(per, bucket)
-     where p.last_day is null or p.last_day < v.bucket
      group by 1, 2, 3
-    on conflict (scope_id, per, bucket) do update set listeners = b.listeners + excluded.listeners;
+    on conflict (scope_id, per, bucket) do update
+      set listeners = b.listeners + excluded.listeners,
+          listener_mins = public.insights_mins(b.listener_mins || excluded.listener_mins);
 
     insert into public.insights_track_listeners (track_id, listener_key, last_day)
     select distinct e.track_id, e.listener_id, v_day from public.play_events e
@@ -541,26 +546,30 @@ begin
   -- Listeners: the rolled-up count of the bucket plus the live listeners new to it (their key's
   -- last rolled-up day is before the bucket).
   with lv as (
-    select x.bucket, count(*)::int as listeners
+    select x.bucket,
+           (count(*) filter (where coalesce(case when p_track is null
+                         then (select k.last_day from public.insights_artist_listeners k
+                                where k.artist_id = v_me and k.listener_key = x.listener_id)
+                         else (select k.last_day from public.insights_track_listeners k
+                                where k.track_id = p_track and k.listener_key = x.listener_id)
+                         end, '-infinity'::date) < x.bucket))::int as listeners,
+           public.insights_mins(array_agg(public.insights_listener_hash(x.listener_id))) as mins
       from (select distinct e.listener_id,
                    public.insights_bucket((e.created_at at time zone 'utc')::date, v_period) as bucket
               from public.play_events e join public.tracks t on t.id = e.track_id
              where t.uploaded_by = v_me and (p_track is null or e.track_id = p_track)
                and e.counted and e.created_at >= v_live_from) x
-     where coalesce(case when p_track is null
-                         then (select k.last_day from public.insights_artist_listeners k
-                                where k.artist_id = v_me and k.listener_key = x.listener_id)
-                         else (select k.last_day from public.insights_track_listeners k
-                                where k.track_id = p_track and k.listener_key = x.listener_id)
-                         end, '-infinity'::date) < x.bucket
      group by 1
+  ), u as (
+    select bl.bucket, bl.listeners, bl.listener_mins as mins from public.insights_bucket_listeners bl
+     where bl.scope_id = v_scope and bl.per = v_per and bl.bucket >= v_start
+    union all
+    select lv.bucket, lv.listeners, lv.mins from lv
   ), lb as (
-    select u.bucket, sum(u.listeners)::int as listeners
-      from (select bl.bucket, bl.listeners from public.insights_bucket_listeners bl
-             where bl.scope_id = v_scope and bl.per = v_per and bl.bucket >= v_start
-            union all
-            select lv.bucket, lv.listeners from lv) u
-     group by 1
+    select u.bucket, sum(u.listeners)::int as listeners,
+           (select public.insights_mins(array_agg(m.h)) from u u2, unnest(u2.mins) m(h)
+             where u2.bucket = u.bucket) as mins
+      from u group by 1
   ), b as (
     select public.insights_bucket(d.day, v_period) as bucket, sum(d.plays)::int as plays,
            sum(d.earnings) as earnings,
@@ -573,12 +582,13 @@ begin
                     else interval '1 day' end) g
   ), j as (
     select a.bucket, coalesce(b.plays, 0) as plays, coalesce(lb.listeners, 0) as listeners,
+           coalesce(lb.mins, '{}') as mins,
            coalesce(b.earnings, 0) as earnings, coalesce(b.likes, 0) as likes,
            coalesce(b.adds, 0) as adds
       from all_b a left join b on b.bucket = a.bucket left join lb on lb.bucket = a.bucket
   )
   select coalesce(jsonb_agg(jsonb_build_object(
-           'bucket', j.bucket, 'plays', j.plays, 'listeners', j.listeners,
+           'bucket', j.bucket, 'plays', j.plays, 'listeners', j.listeners, 'mins', j.mins,
            'earnings', j.earnings, 'likes', j.likes, 'playlist_adds', j.adds)
            order by j.bucket), '[]')
     into v_series from j;
@@ -668,6 +678,76 @@ begin
     'sources', v_sources, 'playlists', v_playlists, 'tracks', v_tracks);
 end
 $$;
+
+-- Series buckets carry their listeners' sketch ('mins'): a bucket of fewer than 5 distinct
+-- listeners merges into the next until the union of their sketches holds 5 (not the sum of their
+-- counts: the same person in two buckets is one listener), and the sketches are dropped.
+create or replace function public.insights_mins_json(a jsonb, b jsonb) returns jsonb
+language sql immutable parallel safe set search_path = ''
+as $$
+  select to_jsonb(public.insights_mins(array(
+    select x::bigint from jsonb_array_elements_text(coalesce(a, '[]') || coalesce(b, '[]')) x)))
+$$;
+create or replace function public.insights_merge_series(p_series jsonb) returns jsonb
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  v_out jsonb := '[]';
+  v_acc jsonb := null;
+  v_min integer := public.insights_min_listeners();
+  v_item jsonb;
+  v_n integer;
+begin
+  for v_item in select value from jsonb_array_elements(p_series) loop
+    if v_acc is null then
+      v_acc := v_item || jsonb_build_object('merged', 1, 'since', v_item -> 'bucket');
+    else
+      v_acc := jsonb_build_object(
+        'bucket', v_item -> 'bucket', 'since', v_acc -> 'since',
+        'merged', (v_acc ->> 'merged')::int + 1,
+        'plays', (v_acc ->> 'plays')::int + (v_item ->> 'plays')::int,
+        'listeners', (v_acc ->> 'listeners')::int + (v_item ->> 'listeners')::int,
+        'mins', public.insights_mins_json(v_acc -> 'mins', v_item -> 'mins'),
+        'earnings', (v_acc ->> 'earnings')::numeric + (v_item ->> 'earnings')::numeric,
+        'likes', (v_acc ->> 'likes')::int + (v_item ->> 'likes')::int,
+        'playlist_adds', (v_acc ->> 'playlist_adds')::int + (v_item ->> 'playlist_adds')::int);
+    end if;
+    -- A bucket nobody listened in reveals no one: it stands alone.
+    if jsonb_array_length(coalesce(v_acc -> 'mins', '[]')) >= v_min
+       or ((v_acc ->> 'listeners')::int = 0 and (v_acc ->> 'plays')::int = 0) then
+      v_out := v_out || jsonb_build_array(v_acc);
+      v_acc := null;
+    end if;
+  end loop;
+  if v_acc is not null then
+    v_n := jsonb_array_length(v_out);
+    if v_n = 0 then
+      v_out := jsonb_build_array(v_acc || jsonb_build_object('hidden', true));
+    else
+      v_item := v_out -> (v_n - 1);
+      v_out := (v_out - (v_n - 1)) || jsonb_build_array(jsonb_build_object(
+        'bucket', v_acc -> 'bucket', 'since', v_item -> 'since',
+        'merged', (v_item ->> 'merged')::int + (v_acc ->> 'merged')::int,
+        'plays', (v_item ->> 'plays')::int + (v_acc ->> 'plays')::int,
+        'listeners', (v_item ->> 'listeners')::int + (v_acc ->> 'listeners')::int,
+        'mins', public.insights_mins_json(v_item -> 'mins', v_acc -> 'mins'),
+        'earnings', (v_item ->> 'earnings')::numeric + (v_acc ->> 'earnings')::numeric,
+        'likes', (v_item ->> 'likes')::int + (v_acc ->> 'likes')::int,
+        'playlist_adds', (v_item ->> 'playlist_adds')::int + (v_acc ->> 'playlist_adds')::int));
+      -- Still under 5 with the one before (it had nobody): shown as fewer than 5 listeners.
+      v_item := v_out -> (v_n - 1);
+      if jsonb_array_length(coalesce(v_item -> 'mins', '[]')) < v_min then
+        v_out := (v_out - (v_n - 1)) || jsonb_build_array(v_item || jsonb_build_object('hidden', true));
+      end if;
+    end if;
+  end if;
+  -- The sketches stay here: only the counts leave.
+  return (select coalesce(jsonb_agg(x.value - 'mins' order by x.n), '[]')
+            from jsonb_array_elements(v_out) with ordinality x(value, n));
+end
+$$;
+
 
 revoke execute on function public.artist_insights(text, uuid) from public, anon;
 grant execute on function public.artist_insights(text, uuid) to authenticated, service_role;

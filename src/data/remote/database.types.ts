@@ -595,18 +595,21 @@ export type Database = {
       insights_bucket_listeners: {
         Row: {
           bucket: string
+          listener_mins: number[]
           listeners: number
           per: string
           scope_id: string
         }
         Insert: {
           bucket: string
+          listener_mins?: number[]
           listeners: number
           per: string
           scope_id: string
         }
         Update: {
           bucket?: string
+          listener_mins?: number[]
           listeners?: number
           per?: string
           scope_id?: string
@@ -2604,6 +2607,10 @@ export type Database = {
       insights_mins: {
         Args: { p_hashes: number[] }
         Returns: number[]
+      }
+      insights_mins_json: {
+        Args: { a: Json; b: Json }
+        Returns: Json
       }
       insights_rollup_delay: {
         Args: never
