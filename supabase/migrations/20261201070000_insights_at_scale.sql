@@ -131,10 +131,16 @@ begin
       from public.served_audio s
       join public.tracks t on t.id = s.track_id
      -- The rows of the hour before and of a listen gap after: a listen is grouped whole and kept
-     -- in the slice where it began.
+     -- in the slice where it began. Of those, only the rows of a listener, track and object
+     -- served in the slice too (the others cannot join a listen of the slice).
      where s.first_served_at >= p_from - interval '1 hour'
        and s.first_served_at < p_to + public.insights_listen_gap()
        and (p_artist is null or t.uploaded_by = p_artist)
+       and ((s.first_served_at >= p_from and s.first_served_at < p_to)
+            or exists (select 1 from public.served_audio s2
+                        where s2.listener_id = s.listener_id and s2.last_served_at >= p_from
+                          and s2.first_served_at >= p_from and s2.first_served_at < p_to
+                          and s2.track_id = s.track_id and s2.object = s.object))
   ), marked as (
     select r.*,
            case when r.from_start
