@@ -111,19 +111,28 @@ export async function writeSeedInsights(tx: Queryable, plan: SeedPlan): Promise<
         set listen_seconds = (select coalesce(sum((i - 1) * d.reach[i]), 0)
                                 from generate_series(1, array_length(d.reach, 1)) i)`,
   );
-  // Where they came from: shares per source (a playlist: the first one that holds the track).
+  // Where they came from: shares per source (a playlist: the first one that holds the track),
+  // with the sketch of their listeners (random hashes: the demo's listener keys are random).
   await tx.query(
-    `insert into public.insights_sources_daily
-       (track_id, artist_id, day, source, playlist_id, plays, listeners)
-     select d.track_id, d.artist_id, d.day, s.source,
-            case when s.source = 'playlist' then
-              (select p.id from public.playlists p where d.track_id = any (p.track_ids)
-                order by p.created_at limit 1) end,
-            floor(d.plays * s.share)::int, greatest(1, floor(d.listeners * s.share))::int
-       from public.insights_daily d,
-            (values ('explore', 0.27), ('search', 0.2), ('playlist', 0.22), ('artist_page', 0.14),
-                    ('shared_link', 0.1), ('offline', 0.07)) as s(source, share)
-      where floor(d.plays * s.share) > 0`,
+    `with r as (
+       select d.track_id, d.artist_id, d.day, s.source,
+              case when s.source = 'playlist' then
+                (select p.id from public.playlists p where d.track_id = any (p.track_ids)
+                  order by p.created_at limit 1) end as playlist_id,
+              floor(d.plays * s.share)::int as plays,
+              greatest(1, floor(d.listeners * s.share))::int as listeners
+         from public.insights_daily d,
+              (values ('explore', 0.27), ('search', 0.2), ('playlist', 0.22), ('artist_page', 0.14),
+                      ('shared_link', 0.1), ('offline', 0.07)) as s(source, share)
+        where floor(d.plays * s.share) > 0
+     )
+     insert into public.insights_sources_daily
+       (track_id, artist_id, day, source, playlist_id, plays, listeners, listener_mins)
+     select r.track_id, r.artist_id, r.day, r.source, r.playlist_id, r.plays, r.listeners,
+            public.insights_mins(array(
+              select (random() * 9e18)::bigint from generate_series(1, least(r.listeners, 5))
+               where r.plays > 0))
+       from r`,
   );
   // The catalogue's curve per artist and day, and a few new followers now and then.
   await tx.query(
@@ -145,6 +154,31 @@ export async function writeSeedInsights(tx: Queryable, plan: SeedPlan): Promise<
      )
      insert into public.insights_track_listeners (track_id, listener_key, last_day)
      select track_id, key, day from k`,
+  );
+  // Distinct listeners per day, week and month, per track and per artist (the demo's listeners
+  // come back: a week counts about 60 % of its days' listeners, a month 40 %), with random
+  // sketches (the demo's listener keys are random).
+  await tx.query(
+    `with s as (
+       select d.track_id as scope_id, d.day, d.listeners from public.insights_daily d
+       union all
+       select d.artist_id, d.day, sum(d.listeners)::int from public.insights_daily d
+        group by d.artist_id, d.day
+     )
+     , q as (
+       select s.scope_id, 'day' as per, s.day as bucket, s.listeners from s
+       union all
+       select s.scope_id, 'week', date_trunc('week', s.day)::date,
+              greatest(max(s.listeners), (sum(s.listeners) * 0.6)::int) from s group by 1, 3
+       union all
+       select s.scope_id, 'month', date_trunc('month', s.day)::date,
+              greatest(max(s.listeners), (sum(s.listeners) * 0.4)::int) from s group by 1, 3
+     )
+     insert into public.insights_bucket_listeners (scope_id, per, bucket, listeners, listener_mins)
+     select q.scope_id, q.per, q.bucket, q.listeners,
+            public.insights_mins(array(
+              select (random() * 9e18)::bigint from generate_series(1, least(q.listeners, 5))))
+       from q`,
   );
   await tx.query(
     `insert into public.insights_rollup_days (day)

@@ -654,6 +654,30 @@ export type Database = {
           },
         ]
       }
+      insights_bucket_listeners: {
+        Row: {
+          bucket: string
+          listener_mins: number[]
+          listeners: number
+          per: string
+          scope_id: string
+        }
+        Insert: {
+          bucket: string
+          listener_mins?: number[]
+          listeners: number
+          per: string
+          scope_id: string
+        }
+        Update: {
+          bucket?: string
+          listener_mins?: number[]
+          listeners?: number
+          per?: string
+          scope_id?: string
+        }
+        Relationships: []
+      }
       insights_daily: {
         Row: {
           artist_id: string
@@ -732,10 +756,26 @@ export type Database = {
         }
         Relationships: []
       }
+      insights_rollup_hours: {
+        Row: {
+          hour: string
+          rolled_at: string
+        }
+        Insert: {
+          hour: string
+          rolled_at?: string
+        }
+        Update: {
+          hour?: string
+          rolled_at?: string
+        }
+        Relationships: []
+      }
       insights_sources_daily: {
         Row: {
           artist_id: string
           day: string
+          listener_mins: number[]
           listeners: number
           playlist_id: string | null
           plays: number
@@ -745,6 +785,7 @@ export type Database = {
         Insert: {
           artist_id: string
           day: string
+          listener_mins?: number[]
           listeners: number
           playlist_id?: string | null
           plays: number
@@ -754,6 +795,7 @@ export type Database = {
         Update: {
           artist_id?: string
           day?: string
+          listener_mins?: number[]
           listeners?: number
           playlist_id?: string | null
           plays?: number
@@ -2723,6 +2765,7 @@ export type Database = {
         Returns: {
             artist_id: string
             day: string
+            listener_mins: number[]
             listeners: number
             playlist_id: string | null
             plays: number
@@ -2742,9 +2785,17 @@ export type Database = {
         Args: never
         Returns: string
       }
+      insights_listener_hash: {
+        Args: { p_listener: string }
+        Returns: number
+      }
       insights_listens: {
         Args: { p_from: string; p_to: string; p_artist?: string }
         Returns: unknown[]
+      }
+      insights_live_from: {
+        Args: never
+        Returns: string
       }
       insights_merge_series: {
         Args: { p_series: Json }
@@ -2753,6 +2804,14 @@ export type Database = {
       insights_min_listeners: {
         Args: never
         Returns: number
+      }
+      insights_mins: {
+        Args: { p_hashes: number[] }
+        Returns: number[]
+      }
+      insights_mins_json: {
+        Args: { a: Json; b: Json }
+        Returns: Json
       }
       insights_rollup_delay: {
         Args: never
@@ -2983,7 +3042,7 @@ export type Database = {
         Returns: undefined
       }
       refresh_insights_rollups: {
-        Args: { p_max_days?: number }
+        Args: { p_max_hours?: number }
         Returns: number
       }
       refuse_sanctioned_caller: {

@@ -430,6 +430,20 @@ export const TABLES: Record<string, RelationCase> = {
     'artist_id',
     (w) => w.owner.id,
   ),
+  insights_bucket_listeners: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.insights_bucket_listeners (scope_id, per, bucket, listeners)
+         values ($1, 'day', date '1990-01-01' + (random() * 3000)::int, 7)
+         on conflict do nothing returning scope_id`,
+        [w.trackO],
+        'scope_id',
+      ),
+    insert: async (w) => ({ scope_id: w.trackO, per: 'week', bucket: '2001-01-01', listeners: 9 }),
+    update: () => ({ listeners: 1_000_000 }),
+    expect: SERVER_ONLY,
+  },
   insights_daily: {
     row: (w) =>
       ownFreshTrackRow(
@@ -456,6 +470,21 @@ export const TABLES: Record<string, RelationCase> = {
         'day',
       ),
     insert: async () => ({ day: '2099-01-01' }),
+    update: () => ({ rolled_at: '2001-01-01T00:00:00Z' }),
+    expect: SERVER_ONLY,
+  },
+  insights_rollup_hours: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.insights_rollup_hours (hour)
+         values (timestamptz '1990-01-01' + make_interval(hours => (random() * 30000)::int))
+         on conflict (hour) do update set rolled_at = now()
+         returning to_char(hour at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hour`,
+        [],
+        'hour',
+      ),
+    insert: async () => ({ hour: '2099-01-01T00:00:00Z' }),
     update: () => ({ rolled_at: '2001-01-01T00:00:00Z' }),
     expect: SERVER_ONLY,
   },
