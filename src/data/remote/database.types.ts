@@ -816,36 +816,45 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number
+          body: string | null
           created_at: string
           id: number
           last_error: string | null
           next_attempt_at: string
           params: Json
           sent_at: string | null
+          subject: string | null
           template: string
-          to_email: string
+          to_email: string | null
+          to_user: string | null
         }
         Insert: {
           attempts?: number
+          body?: string | null
           created_at?: string
           id?: number
           last_error?: string | null
           next_attempt_at?: string
           params?: Json
           sent_at?: string | null
+          subject?: string | null
           template: string
-          to_email: string
+          to_email?: string | null
+          to_user?: string | null
         }
         Update: {
           attempts?: number
+          body?: string | null
           created_at?: string
           id?: number
           last_error?: string | null
           next_attempt_at?: string
           params?: Json
           sent_at?: string | null
+          subject?: string | null
           template?: string
-          to_email?: string
+          to_email?: string | null
+          to_user?: string | null
         }
         Relationships: []
       }
@@ -950,48 +959,6 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
-      }
-      moderation_mail_outbox: {
-        Row: {
-          attempts: number
-          body: string
-          claimed_until: string | null
-          created_at: string
-          id: number
-          kind: string
-          last_error: string | null
-          sent_at: string | null
-          subject: string
-          to_email: string | null
-          to_user: string | null
-        }
-        Insert: {
-          attempts?: number
-          body: string
-          claimed_until?: string | null
-          created_at?: string
-          id?: number
-          kind: string
-          last_error?: string | null
-          sent_at?: string | null
-          subject: string
-          to_email?: string | null
-          to_user?: string | null
-        }
-        Update: {
-          attempts?: number
-          body?: string
-          claimed_until?: string | null
-          created_at?: string
-          id?: number
-          kind?: string
-          last_error?: string | null
-          sent_at?: string | null
-          subject?: string
-          to_email?: string | null
-          to_user?: string | null
-        }
-        Relationships: []
       }
       plans: {
         Row: {
@@ -2466,6 +2433,10 @@ export type Database = {
         Args: { p_session: string }
         Returns: boolean
       }
+      enqueue_mail: {
+        Args: { p_kind: string; p_to_user: string; p_to_email: string; p_subject: string; p_body: string; p_params?: Json }
+        Returns: number
+      }
       enqueue_user_mail: {
         Args: { p_user: string; p_kind: string; p_subject: string; p_body: string }
         Returns: undefined
@@ -2590,18 +2561,8 @@ export type Database = {
         Returns: unknown
       }
       mail_outbox_claim: {
-        Args: never
-        Returns: {
-            attempts: number
-            created_at: string
-            id: number
-            last_error: string | null
-            next_attempt_at: string
-            params: Json
-            sent_at: string | null
-            template: string
-            to_email: string
-          }
+        Args: { p_limit?: number }
+        Returns: unknown[]
       }
       mail_outbox_done: {
         Args: { p_id: number; p_error: string }

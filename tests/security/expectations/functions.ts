@@ -67,6 +67,7 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** The deadline job (server/copyright/jobs.ts): the server only. */
   copyright_tick: NOBODY,
   can_edit_track: EVERYONE,
+  enqueue_mail: NOBODY,
   enqueue_user_mail: NOBODY,
   /** A user appeals a decision about them (the function checks whose it is and the 30 days). */
   file_appeal: USERS,
