@@ -10,7 +10,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { copyrightTick } from '../../server/copyright';
+import { createUser, type TestUser } from '../../server/db/test-factories';
+import { makeWav, synthSignal } from '../../server/processing/test-fixtures';
 import { refuseTestClock } from '../../server/production-check';
 import type { StoredMail } from '../../server/mail';
 import { startTarget, type Target } from './support/target';
@@ -395,6 +398,82 @@ describe('removal, counter-notice and restoration', () => {
       [id],
     );
     expect(who.rows[0]).toEqual({ actor_id: w.admin.id, reason: 'Valid notice.' });
+  });
+});
+
+describe('audio handed out before a removal', () => {
+  /** Signs the object as `who` (as the player does) and returns the URL. */
+  async function signedUrl(who: TestUser, path: string): Promise<string> {
+    const signed = await t.request('POST', `/storage/v1/object/sign/tracks/${path}`, {
+      as: who,
+      body: JSON.stringify({ expiresIn: 3600 }),
+    });
+    expect(signed.status, signed.body).toBe(200);
+    return `${t.url}/storage/v1${(JSON.parse(signed.body) as { signedURL: string }).signedURL}`;
+  }
+
+  it('refuses a signed URL minted before the removal; the offline check ends the download', async () => {
+    const path = `${w.owner.id}/${randomUUID()}.wav`;
+    const wav = makeWav(synthSignal(1, { sampleRate: 8000, channels: 1 }));
+    const up = await t.request('POST', `/storage/v1/object/tracks/${path}`, {
+      as: w.owner,
+      body: new Uint8Array(wav),
+      headers: { 'Content-Type': 'audio/wav' },
+    });
+    expect(up.status, up.body).toBe(200);
+    const track = (
+      await t.db.query<{ id: string }>(
+        `insert into public.tracks (title, artist, duration, audio_url, uploaded_by, status)
+         values ('Signed', 'Owner', 1, $1, $2, 'ready') returning id`,
+        [`tracks/${path}`, w.owner.id],
+      )
+    ).rows[0]!.id;
+    // A listener whose plan keeps offline downloads, with this track downloaded on a device.
+    const listener = await createUser(t.db, { established: true });
+    await t.db.query(`update public.profiles set subscription_plan = 'premium' where id = $1`, [
+      listener.id,
+    ]);
+    await t.db.query(
+      `insert into public.track_downloads (user_id, track_id, device_id, object, valid_until)
+       values ($1, $2, 'phone', $3, now() + interval '30 days')`,
+      [listener.id, track, `tracks/${path}`],
+    );
+    const listenersUrl = await signedUrl(listener, path);
+    const ownersUrl = await signedUrl(w.owner, path);
+    expect((await fetch(listenersUrl)).status).toBe(200);
+    const renew = () =>
+      asToken(t.token(listener)).rpc('renew_track_downloads', { device_id: 'phone' });
+    expect(((await renew()).data ?? []).map((d: { track_id: string }) => d.track_id)).toEqual([
+      track,
+    ]);
+
+    const r = await submit(notice([track], claimant()), '192.0.2.9');
+    const id = (r.body.noticeIds as string[])[0]!;
+    expect(
+      (await admin().rpc('copyright_remove', { p_notice: id, p_reason: 'ok' })).error,
+    ).toBeNull();
+
+    // The URL minted before the removal, still within its hour, is refused; a new one too.
+    // (Storage answers a missing object 400 with statusCode 404, as Supabase Storage does.)
+    const after = await fetch(listenersUrl);
+    expect(after.status).toBe(400);
+    expect(await after.text()).toMatch(/"statusCode":"404".*Object not found/);
+    const again = await t.request('POST', `/storage/v1/object/sign/tracks/${path}`, {
+      as: listener,
+      body: JSON.stringify({ expiresIn: 3600 }),
+    });
+    expect(again.status).not.toBe(200);
+    // The uploader still hears their own track (to prepare a counter-notice).
+    expect((await fetch(ownersUrl)).status).toBe(200);
+    // The offline client's next check: the download is ended.
+    const renewed = await renew();
+    expect(renewed.error).toBeNull();
+    expect(renewed.data).toEqual([]);
+    const rows = await t.db.query(
+      'select 1 from public.track_downloads where user_id = $1 and track_id = $2',
+      [listener.id, track],
+    );
+    expect(rows.rows).toEqual([]);
   });
 });
 

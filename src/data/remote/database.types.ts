@@ -2915,6 +2915,10 @@ export type Database = {
         Args: { bytes: unknown; object_size: number; duration: number }
         Returns: number
       }
+      signed_audio_withdrawn: {
+        Args: { p_bucket: string; p_name: string; p_reader: string }
+        Returns: boolean
+      }
       stems_track: {
         Args: { audio_url: string }
         Returns: unknown[]
