@@ -38,6 +38,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-pa
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as CopyrightLegalActionRouteImport } from './routes/copyright.legal-action'
 import { Route as CopyrightNoticeRouteImport } from './routes/copyright.notice'
 import { Route as AppAdminModerationRouteImport } from './routes/_app/admin_.moderation'
 import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$artistName'
@@ -194,6 +195,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => AuthRoute,
 } as any)
+const CopyrightLegalActionRoute = CopyrightLegalActionRouteImport.update({
+  id: '/copyright/legal-action',
+  path: '/copyright/legal-action',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CopyrightNoticeRoute = CopyrightNoticeRouteImport.update({
   id: '/copyright/notice',
   path: '/copyright/notice',
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -326,6 +333,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -370,6 +378,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
+  '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/_app/admin_/moderation': typeof AppAdminModerationRoute
   '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -413,6 +422,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/legal-action'
     | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
@@ -454,6 +464,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/legal-action'
     | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
@@ -497,6 +508,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_auth/reset-password'
     | '/_auth/signup'
+    | '/copyright/legal-action'
     | '/copyright/notice'
     | '/_app/admin_/moderation'
     | '/_app/artist/$artistName'
@@ -527,6 +539,7 @@ export interface RootRouteChildren {
   PaymentFailedRoute: typeof PaymentFailedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  CopyrightLegalActionRoute: typeof CopyrightLegalActionRoute
   CopyrightNoticeRoute: typeof CopyrightNoticeRoute
 }
 
@@ -735,6 +748,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/copyright/legal-action': {
+      id: '/copyright/legal-action'
+      path: '/copyright/legal-action'
+      fullPath: '/copyright/legal-action'
+      preLoaderRoute: typeof CopyrightLegalActionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/copyright/notice': {
       id: '/copyright/notice'
       path: '/copyright/notice'
@@ -904,6 +924,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentFailedRoute: PaymentFailedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  CopyrightLegalActionRoute: CopyrightLegalActionRoute,
   CopyrightNoticeRoute: CopyrightNoticeRoute,
 }
 export const routeTree = rootRouteImport

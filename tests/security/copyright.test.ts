@@ -135,6 +135,20 @@ async function visibleTo(client: SupabaseClient, track: string): Promise<boolean
   return (data ?? []).length === 1;
 }
 
+/** The owner's counter-notice to notice `id`. */
+const counterNotify = (id: string) =>
+  owner().rpc('copyright_counter_notify', {
+    p_notice: id,
+    p_full_name: 'Owen Owner',
+    p_address: '2 Studio Lane',
+    p_phone: '',
+    p_email: 'owen@owner.test',
+    p_explanation: 'Mine.',
+    p_good_faith_mistake: true,
+    p_consent_to_jurisdiction: true,
+    p_signature: 'Owen Owner',
+  });
+
 const refused = (r: { error: { code?: string } | null }) =>
   expect(r.error?.code, JSON.stringify(r.error)).toBe('42501');
 
@@ -477,6 +491,118 @@ describe('audio handed out before a removal', () => {
   });
 });
 
+describe("the claimant's legal-action link", () => {
+  /** A removed, counter-noticed notice; the claimant's link token, read from the mail. */
+  async function counterNoticed(ip: string): Promise<{ id: string; token: string }> {
+    const track = await ownersTrack();
+    const email = claimant();
+    const r = await submit(notice([track], email), ip);
+    const id = (r.body.noticeIds as string[])[0]!;
+    expect(
+      (await admin().rpc('copyright_remove', { p_notice: id, p_reason: 'ok' })).error,
+    ).toBeNull();
+    expect((await counterNotify(id)).error).toBeNull();
+    const mail = await mailTo(email, /counter-notice to your copyright notice/);
+    const link = mail.links.find((l) => l.startsWith(`${t.url}/copyright/legal-action#`));
+    expect(link, mail.text).toBeDefined();
+    return { id, token: link!.split('#')[1]! };
+  }
+
+  const record = (token: string, extra: Record<string, unknown> = {}) =>
+    anon().rpc('copyright_claimant_record_legal_action', {
+      p_token: token,
+      p_court: 'U.S. District Court, S.D.N.Y.',
+      p_case_reference: '1:26-cv-01234',
+      p_statement: 'We filed a complaint for copyright infringement against the uploader.',
+      p_confirmed: true,
+      p_signature: 'Clara Claimant',
+      ...extra,
+    });
+  const invalid = /not valid: it may have expired or already been used/;
+
+  it('records the action once, without an account; the token is stored hashed only', async () => {
+    const { id, token } = await counterNoticed('192.0.2.20');
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await t.db.query<{ matches: boolean; n: number }>(
+      `select bool_and(token_hash = sha256(convert_to($2, 'UTF8'))) as matches, count(*)::int as n
+         from public.copyright_claimant_tokens where notice_id = $1`,
+      [id, token],
+    );
+    expect(stored.rows[0]).toEqual({ matches: true, n: 1 });
+    // The sent mail's row keeps no token (once the sender has marked it sent).
+    let sent: { params: string }[] = [];
+    for (let i = 0; i < 600 && sent.length === 0; i++) {
+      sent = (
+        await t.db.query<{ params: string }>(
+          `select params::text as params from public.mail_outbox
+            where template = 'copyright_counter_notice' and params ->> 'notice_id' = $1
+              and sent_at is not null`,
+          [id],
+        )
+      ).rows;
+      if (sent.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.params).not.toContain(token);
+    const info = await anon().rpc('copyright_claimant_legal_action_info', { p_token: token });
+    expect(info.error).toBeNull();
+    expect(info.data).toMatchObject({ notice_id: id, claimant_name: 'Clara Claimant' });
+    // Validated on the server: the confirmation and the signature are required.
+    expect((await record(token, { p_confirmed: false })).error?.message).toMatch(/Confirm/);
+    expect((await record(token, { p_signature: ' ' })).error?.message).toMatch(/Sign/);
+    expect((await record(token)).error).toBeNull();
+    const row = await noticeRow(id);
+    expect(row.status).toBe('legal_action');
+    const by = await t.db.query<{ legal_action_by: string; decision_reason: string }>(
+      'select legal_action_by, decision_reason from public.copyright_notices where id = $1',
+      [id],
+    );
+    expect(by.rows[0]!.legal_action_by).toBe('claimant');
+    expect(by.rows[0]!.decision_reason).toMatch(/Recorded by the claimant: .*1:26-cv-01234/);
+    const audited = await t.db.query<{ actor_id: string | null; after: Record<string, unknown> }>(
+      `select actor_id, after from public.admin_audit_log
+        where target_id = $1 and action = 'copyright.legal_action'`,
+      [id],
+    );
+    expect(audited.rows).toHaveLength(1);
+    expect(audited.rows[0]!.actor_id).toBeNull();
+    expect(audited.rows[0]!.after).toMatchObject({
+      by: 'claimant',
+      case_reference: '1:26-cv-01234',
+    });
+    await mailTo(w.owner.email, /stays removed/);
+    // Used: refused, for recording and for reading.
+    expect((await record(token)).error?.message).toMatch(invalid);
+    expect(
+      (await anon().rpc('copyright_claimant_legal_action_info', { p_token: token })).error?.message,
+    ).toMatch(invalid);
+    // The deadline passes: the notice stays removed.
+    await moveClockTo(id, 'restore_due', 60);
+    await copyrightTick(t.db);
+    expect((await noticeRow(id)).status).toBe('legal_action');
+    await t.db.query(`update public.app_clock_offset set offset_by = '0' where id`);
+  });
+
+  it('refuses a wrong, malformed or expired token', async () => {
+    const { id, token } = await counterNoticed('192.0.2.21');
+    const wrong = token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    for (const bad of [wrong, 'x'.repeat(64), token.toUpperCase(), '', token + '0']) {
+      expect((await record(bad)).error?.message, bad).toMatch(invalid);
+    }
+    // A second before the end it still opens; at the end it is refused.
+    await moveClockTo(id, 'restore_due', -1);
+    expect(
+      (await anon().rpc('copyright_claimant_legal_action_info', { p_token: token })).error,
+    ).toBeNull();
+    await moveClockTo(id, 'restore_due', 1);
+    expect((await record(token)).error?.message).toMatch(invalid);
+    expect((await noticeRow(id)).status).toBe('counter_noticed');
+    await copyrightTick(t.db);
+    expect((await noticeRow(id)).status).toBe('restored');
+    await t.db.query(`update public.app_clock_offset set offset_by = '0' where id`);
+  });
+});
+
 describe('deadlines and legal action', () => {
   it('removes a notice nobody rejected when removal_due passes', async () => {
     const track = await ownersTrack();
@@ -503,18 +629,7 @@ describe('deadlines and legal action', () => {
     expect(
       (await admin().rpc('copyright_remove', { p_notice: id, p_reason: 'ok' })).error,
     ).toBeNull();
-    const counter = await owner().rpc('copyright_counter_notify', {
-      p_notice: id,
-      p_full_name: 'Owen Owner',
-      p_address: '2 Studio Lane',
-      p_phone: '',
-      p_email: 'owen@owner.test',
-      p_explanation: 'Mine.',
-      p_good_faith_mistake: true,
-      p_consent_to_jurisdiction: true,
-      p_signature: 'Owen Owner',
-    });
-    expect(counter.error).toBeNull();
+    expect((await counterNotify(id)).error).toBeNull();
     refused(await owner().rpc('copyright_record_legal_action', { p_notice: id, p_reason: 'x' }));
     const legal = await admin().rpc('copyright_record_legal_action', {
       p_notice: id,

@@ -178,6 +178,44 @@ export type Database = {
         }
         Relationships: []
       }
+      copyright_claimant_tokens: {
+        Row: {
+          created_at: string
+          expires_at: string
+          id: string
+          notice_id: string
+          purpose: string
+          token_hash: string
+          used_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          expires_at: string
+          id?: string
+          notice_id: string
+          purpose: string
+          token_hash: string
+          used_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          notice_id?: string
+          purpose?: string
+          token_hash?: string
+          used_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_claimant_tokens_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: false
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       copyright_counter_notices: {
         Row: {
           address: string
@@ -272,6 +310,7 @@ export type Database = {
           good_faith_statement: boolean
           id: string
           legal_action_at: string | null
+          legal_action_by: string | null
           legal_action_note: string | null
           received_at: string
           rejected_at: string | null
@@ -298,6 +337,7 @@ export type Database = {
           good_faith_statement: boolean
           id?: string
           legal_action_at?: string | null
+          legal_action_by?: string | null
           legal_action_note?: string | null
           received_at?: string
           rejected_at?: string | null
@@ -324,6 +364,7 @@ export type Database = {
           good_faith_statement?: boolean
           id?: string
           legal_action_at?: string | null
+          legal_action_by?: string | null
           legal_action_note?: string | null
           received_at?: string
           rejected_at?: string | null
@@ -2174,6 +2215,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2203,6 +2245,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2219,6 +2262,14 @@ export type Database = {
             work_description: string
           }
       }
+      copyright_claimant_legal_action_info: {
+        Args: { p_token: string }
+        Returns: Json
+      }
+      copyright_claimant_record_legal_action: {
+        Args: { p_token: string; p_court: string; p_case_reference: string; p_statement: string; p_confirmed: boolean; p_signature: string }
+        Returns: Json
+      }
       copyright_counter_notify: {
         Args: { p_notice: string; p_full_name: string; p_address: string; p_phone: string; p_email: string; p_explanation: string; p_good_faith_mistake: boolean; p_consent_to_jurisdiction: boolean; p_signature: string }
         Returns: {
@@ -2232,6 +2283,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2261,6 +2313,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2306,6 +2359,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2335,6 +2389,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2364,6 +2419,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2393,6 +2449,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2420,6 +2477,22 @@ export type Database = {
       copyright_tick: {
         Args: never
         Returns: Json
+      }
+      copyright_token_hash: {
+        Args: { p_token: string }
+        Returns: string
+      }
+      copyright_token_notice: {
+        Args: { p_token: string; p_purpose: string; p_lock: boolean }
+        Returns: {
+            created_at: string
+            expires_at: string
+            id: string
+            notice_id: string
+            purpose: string
+            token_hash: string
+            used_at: string | null
+          }
       }
       create_mfa_recovery_codes: {
         Args: never
