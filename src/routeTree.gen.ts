@@ -38,6 +38,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-pa
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as CopyrightBusinessDaysRouteImport } from './routes/copyright.business-days'
 import { Route as CopyrightLegalActionRouteImport } from './routes/copyright.legal-action'
 import { Route as CopyrightNoticeRouteImport } from './routes/copyright.notice'
 import { Route as AppAdminModerationRouteImport } from './routes/_app/admin_.moderation'
@@ -195,6 +196,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => AuthRoute,
 } as any)
+const CopyrightBusinessDaysRoute = CopyrightBusinessDaysRouteImport.update({
+  id: '/copyright/business-days',
+  path: '/copyright/business-days',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CopyrightLegalActionRoute = CopyrightLegalActionRouteImport.update({
   id: '/copyright/legal-action',
   path: '/copyright/legal-action',
@@ -291,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/business-days': typeof CopyrightBusinessDaysRoute
   '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
@@ -333,6 +340,7 @@ export interface FileRoutesByTo {
   '/login': typeof AuthLoginRoute
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
+  '/copyright/business-days': typeof CopyrightBusinessDaysRoute
   '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
@@ -378,6 +386,7 @@ export interface FileRoutesById {
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
+  '/copyright/business-days': typeof CopyrightBusinessDaysRoute
   '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/_app/admin_/moderation': typeof AppAdminModerationRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/business-days'
     | '/copyright/legal-action'
     | '/copyright/notice'
     | '/admin/moderation'
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/reset-password'
     | '/signup'
+    | '/copyright/business-days'
     | '/copyright/legal-action'
     | '/copyright/notice'
     | '/admin/moderation'
@@ -508,6 +519,7 @@ export interface FileRouteTypes {
     | '/_auth/login'
     | '/_auth/reset-password'
     | '/_auth/signup'
+    | '/copyright/business-days'
     | '/copyright/legal-action'
     | '/copyright/notice'
     | '/_app/admin_/moderation'
@@ -539,6 +551,7 @@ export interface RootRouteChildren {
   PaymentFailedRoute: typeof PaymentFailedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  CopyrightBusinessDaysRoute: typeof CopyrightBusinessDaysRoute
   CopyrightLegalActionRoute: typeof CopyrightLegalActionRoute
   CopyrightNoticeRoute: typeof CopyrightNoticeRoute
 }
@@ -748,6 +761,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/copyright/business-days': {
+      id: '/copyright/business-days'
+      path: '/copyright/business-days'
+      fullPath: '/copyright/business-days'
+      preLoaderRoute: typeof CopyrightBusinessDaysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/copyright/legal-action': {
       id: '/copyright/legal-action'
       path: '/copyright/legal-action'
@@ -924,6 +944,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentFailedRoute: PaymentFailedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  CopyrightBusinessDaysRoute: CopyrightBusinessDaysRoute,
   CopyrightLegalActionRoute: CopyrightLegalActionRoute,
   CopyrightNoticeRoute: CopyrightNoticeRoute,
 }

@@ -172,6 +172,19 @@ describe('business days', () => {
     expect(await add('2026-12-07 12:00Z', 0)).toBe('Mon 2026-12-07 12:00');
     await expect(add('2026-12-07 12:00Z', -1)).rejects.toThrow(/forward/);
   });
+
+  it('counts weekends only past the last covered year (the rule of docs § Business days)', async () => {
+    const { rows } = await t.db.query<{ last: number }>(
+      'select max(extract(year from day))::int as last from public.business_holidays',
+    );
+    expect(rows[0]!.last).toBe(2028);
+    // Independence Day is skipped in 2028 (a covered year), counted in 2029 (not covered).
+    expect(await add('2028-07-03 09:00Z', 1)).toBe('Wed 2028-07-05 09:00');
+    expect(await add('2029-07-03 09:00Z', 1)).toBe('Wed 2029-07-04 09:00');
+    // A span across the end of coverage: Christmas 2028 skipped, New Year's Day 2029 counted.
+    expect(await add('2028-12-22 09:00Z', 1)).toBe('Tue 2028-12-26 09:00');
+    expect(await add('2028-12-29 09:00Z', 1)).toBe('Mon 2029-01-01 09:00');
+  });
 });
 
 describe('the notice form', () => {

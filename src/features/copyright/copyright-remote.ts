@@ -111,6 +111,23 @@ export async function recordClaimantLegalAction(
   if (error) throw new Error(error.message);
 }
 
+export interface BusinessHoliday {
+  day: string;
+  name: string;
+}
+
+/** The holidays business days skip (public), oldest first. */
+export async function loadBusinessHolidays(): Promise<BusinessHoliday[]> {
+  const client = await getSupabase();
+  const { data, error } = await client
+    .from('business_holidays')
+    .select('day, name')
+    .order('day')
+    .limit(1000);
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
+
 export type Decision =
   'copyright_remove' | 'copyright_reject' | 'copyright_restore' | 'copyright_record_legal_action';
 
