@@ -18,7 +18,7 @@ import { loadKeys, verificationSecrets, type Keys } from './keys';
 import type { AppConfig } from './http/app';
 import { createDevMailApp, createMailer, type Mailer } from './mail';
 import { startMailOutbox, type MailOutbox } from './mail/outbox';
-import { createDevClockApp, startCopyrightJobs } from './copyright';
+import { createDevClockApp, renderCopyrightMail, startCopyrightJobs } from './copyright';
 import type { JobLoop } from './lib/job-loop';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
@@ -178,15 +178,13 @@ export async function startBackend(
       log,
     });
     const mailer = createMailer(env);
-    // Decision e-mails written by the database (moderation): sent by the nodes that run jobs.
-    mailOutbox = duties.jobs ? await startMailOutbox({ db, mailer, publicUrl }) : null;
-    // Copyright deadlines and the database's outgoing mail (docs/trust-and-safety.md).
-    const copyrightJobs = (duties.jobs ? startCopyrightJobs : notOnThisNode)({
-      db,
-      mailer,
-      publicUrl,
-      log,
-    });
+    // The e-mails the database queued (copyright, moderation; docs/trust-and-safety.md § The
+    // mail outbox): sent by the nodes that run jobs.
+    mailOutbox = duties.jobs
+      ? await startMailOutbox({ db, mailer, publicUrl, renderTemplate: renderCopyrightMail })
+      : null;
+    // Copyright deadlines (docs/trust-and-safety.md § Deadlines).
+    const copyrightJobs = (duties.jobs ? startCopyrightJobs : notOnThisNode)({ db, log });
     copyright = copyrightJobs;
     const plays = createPlayEvidence(db);
     // A new account's held listens, released past its first hour (docs/plays.md): job nodes.
@@ -281,7 +279,11 @@ export async function startBackend(
     // The dev mailbox shows every sign-in link: never on a production server.
     if (!production) mounts.push({ path: '/_dev', app: createDevMailApp(mailer) });
     // The test clock (tests move copyright deadlines without sleeping): never in production.
-    if (!production) mounts.push({ path: '/_dev', app: createDevClockApp(db, copyrightJobs.kick) });
+    if (!production)
+      mounts.push({
+        path: '/_dev',
+        app: createDevClockApp(db, () => void mailOutbox?.drain().catch(() => 0)),
+      });
     return {
       db,
       keys,

@@ -39,6 +39,8 @@ import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AppealsLinkRouteImport } from './routes/appeals.link'
+import { Route as CopyrightBusinessDaysRouteImport } from './routes/copyright.business-days'
+import { Route as CopyrightLegalActionRouteImport } from './routes/copyright.legal-action'
 import { Route as CopyrightNoticeRouteImport } from './routes/copyright.notice'
 import { Route as AppAdminModerationRouteImport } from './routes/_app/admin_.moderation'
 import { Route as AppArtistArtistNameRouteImport } from './routes/_app/artist.$artistName'
@@ -201,6 +203,16 @@ const AppealsLinkRoute = AppealsLinkRouteImport.update({
   path: '/appeals/link',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CopyrightBusinessDaysRoute = CopyrightBusinessDaysRouteImport.update({
+  id: '/copyright/business-days',
+  path: '/copyright/business-days',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CopyrightLegalActionRoute = CopyrightLegalActionRouteImport.update({
+  id: '/copyright/legal-action',
+  path: '/copyright/legal-action',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CopyrightNoticeRoute = CopyrightNoticeRouteImport.update({
   id: '/copyright/notice',
   path: '/copyright/notice',
@@ -299,6 +311,8 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
   '/appeals/link': typeof AppealsLinkRoute
+  '/copyright/business-days': typeof CopyrightBusinessDaysRoute
+  '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -342,6 +356,8 @@ export interface FileRoutesByTo {
   '/reset-password': typeof AuthResetPasswordRoute
   '/signup': typeof AuthSignupRoute
   '/appeals/link': typeof AppealsLinkRoute
+  '/copyright/business-days': typeof CopyrightBusinessDaysRoute
+  '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/admin/moderation': typeof AppAdminModerationRoute
   '/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -388,6 +404,8 @@ export interface FileRoutesById {
   '/_auth/reset-password': typeof AuthResetPasswordRoute
   '/_auth/signup': typeof AuthSignupRoute
   '/appeals/link': typeof AppealsLinkRoute
+  '/copyright/business-days': typeof CopyrightBusinessDaysRoute
+  '/copyright/legal-action': typeof CopyrightLegalActionRoute
   '/copyright/notice': typeof CopyrightNoticeRoute
   '/_app/admin_/moderation': typeof AppAdminModerationRoute
   '/_app/artist/$artistName': typeof AppArtistArtistNameRoute
@@ -433,6 +451,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/appeals/link'
+    | '/copyright/business-days'
+    | '/copyright/legal-action'
     | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
@@ -476,6 +496,8 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/appeals/link'
+    | '/copyright/business-days'
+    | '/copyright/legal-action'
     | '/copyright/notice'
     | '/admin/moderation'
     | '/artist/$artistName'
@@ -521,6 +543,8 @@ export interface FileRouteTypes {
     | '/_auth/reset-password'
     | '/_auth/signup'
     | '/appeals/link'
+    | '/copyright/business-days'
+    | '/copyright/legal-action'
     | '/copyright/notice'
     | '/_app/admin_/moderation'
     | '/_app/artist/$artistName'
@@ -553,6 +577,8 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AppealsLinkRoute: typeof AppealsLinkRoute
+  CopyrightBusinessDaysRoute: typeof CopyrightBusinessDaysRoute
+  CopyrightLegalActionRoute: typeof CopyrightLegalActionRoute
   CopyrightNoticeRoute: typeof CopyrightNoticeRoute
   CopyrightCounterNoticeIdLinkRoute: typeof CopyrightCounterNoticeIdLinkRoute
 }
@@ -769,6 +795,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppealsLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/copyright/business-days': {
+      id: '/copyright/business-days'
+      path: '/copyright/business-days'
+      fullPath: '/copyright/business-days'
+      preLoaderRoute: typeof CopyrightBusinessDaysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/copyright/legal-action': {
+      id: '/copyright/legal-action'
+      path: '/copyright/legal-action'
+      fullPath: '/copyright/legal-action'
+      preLoaderRoute: typeof CopyrightLegalActionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/copyright/notice': {
       id: '/copyright/notice'
       path: '/copyright/notice'
@@ -946,6 +986,8 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   AppealsLinkRoute: AppealsLinkRoute,
+  CopyrightBusinessDaysRoute: CopyrightBusinessDaysRoute,
+  CopyrightLegalActionRoute: CopyrightLegalActionRoute,
   CopyrightNoticeRoute: CopyrightNoticeRoute,
   CopyrightCounterNoticeIdLinkRoute: CopyrightCounterNoticeIdLinkRoute,
 }

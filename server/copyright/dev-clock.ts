@@ -3,7 +3,7 @@
  * server refuses to start with a non-zero offset: server/production-check.ts):
  * `GET /_dev/clock` → `{offsetSeconds, now}`; `POST /_dev/clock {"advanceDays": n}` or
  * `{"offsetSeconds": s}` moves `public.app_clock()` and applies the deadlines that became due
- * (`copyright_tick`) before answering, then kicks the job loop so their e-mails go out.
+ * (`copyright_tick`) before answering, then wakes the mail outbox so their e-mails go out.
  */
 import { Hono } from 'hono';
 import type { Database } from '../db/database';

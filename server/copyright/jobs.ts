@@ -1,22 +1,16 @@
 /**
- * The copyright deadlines and the database's outgoing mail, on a node that works jobs
- * (docs/trust-and-safety.md § Deadlines): on every pass `public.copyright_tick()` applies the
- * removals and restorations whose deadline (by `app_clock()`) has passed, then each due row of
- * `public.mail_outbox` is claimed (`for update skip locked`), rendered and sent through the mail
- * module, and marked sent (or retried later with backoff). Several nodes may run it: the tick
- * locks the rows it changes and skips the locked ones, a mail is claimed by one node.
+ * The copyright deadlines, on a node that works jobs (docs/trust-and-safety.md § Deadlines): on
+ * every pass `public.copyright_tick()` applies the removals and restorations whose deadline (by
+ * `app_clock()`) has passed. Several nodes may run it: the tick locks the rows it changes and
+ * skips the locked ones. The e-mails those steps queue go out through the one mail outbox
+ * (server/mail/outbox.ts), woken by the insert's NOTIFY.
  */
 import type { Database } from '../db/database';
-import type { Mailer } from '../mail';
 import { startJobLoop, type JobLoop } from '../lib/job-loop';
-import { renderCopyrightMail, type OutboxMail } from './mail';
 
 export interface CopyrightJobsOptions {
   db: Database;
-  mailer: Mailer;
-  /** The app's public origin (links in the e-mails). */
-  publicUrl: string;
-  /** How often an idle node looks (default 2 s: "at once" for an acknowledgement). */
+  /** How often a node looks (default 2 s). */
   pollMs?: number;
   log?: (message: string) => void;
 }
@@ -29,47 +23,60 @@ export async function copyrightTick(db: Database): Promise<{ removed: number; re
   return rows[0]?.r ?? { removed: 0, restored: 0 };
 }
 
+/** How long before the last covered year ends the operators are warned (docs § Business days). */
+export const HOLIDAY_WARNING_DAYS = 60;
+
+/**
+ * The warning for operators when `public.business_holidays` ends within HOLIDAY_WARNING_DAYS of
+ * `now` (or has ended): past its last year, add_business_days counts weekends only, so a
+ * deadline can come a day early per missing holiday. Null when the table covers far enough.
+ */
+export function holidayCoverageWarning(lastYear: number | null, now: Date): string | null {
+  const end = Date.UTC((lastYear ?? now.getUTCFullYear() - 1) + 1, 0, 1);
+  if (end - now.getTime() > HOLIDAY_WARNING_DAYS * 86_400_000) return null;
+  const next = lastYear === null ? now.getUTCFullYear() : lastYear + 1;
+  return (
+    `copyright: business_holidays ${lastYear === null ? 'is empty' : `covers up to ${lastYear}`}: ` +
+    `deadlines from ${next}-01-01 count weekends only (a day early per missing holiday); ` +
+    `add the US federal holidays of ${next} (docs/trust-and-safety.md § Business days)`
+  );
+}
+
+/** The last year `public.business_holidays` covers, and the app clock. */
+async function holidayCoverage(db: Database): Promise<{ lastYear: number | null; now: Date }> {
+  const { rows } = await db.query<{ last_year: number | null; now: string }>(
+    `select (select max(extract(year from day))::int from public.business_holidays) as last_year,
+            public.app_clock()::text as now`,
+  );
+  return { lastYear: rows[0]?.last_year ?? null, now: new Date(rows[0]?.now ?? Date.now()) };
+}
+
+/** The deadline pass every `pollMs`, as the housekeeping of a job loop with no queue of its own. */
 export function startCopyrightJobs(options: CopyrightJobsOptions): JobLoop {
-  const { db, mailer, publicUrl } = options;
+  const { db } = options;
   const log = options.log ?? ((m: string) => console.info(m));
-  return startJobLoop<OutboxMail>({
+  // The holiday calendar is looked at once a day per node (a log line for operators).
+  let calendarCheckedAt = 0;
+  return startJobLoop<never>({
     label: 'copyright',
-    slots: 1,
+    slots: 0,
     pollMs: options.pollMs ?? 2000,
     log,
-    nameOf: (m) => `mail ${m.id} (${m.template})`,
+    nameOf: () => 'deadlines',
     beforeClaim: async () => {
       const done = await copyrightTick(db);
       if (done.removed || done.restored) {
         log(`copyright: removed ${done.removed}, restored ${done.restored} (deadlines)`);
       }
-    },
-    claim: async () => {
-      const { rows } = await db.query<OutboxMail>(
-        'select m.id, m.template, m.to_email, m.params from public.mail_outbox_claim() m where m.id is not null',
-      );
-      return rows[0] ?? null;
-    },
-    run: async (mail) => {
-      const message = renderCopyrightMail(mail, publicUrl);
-      let error: string | null = null;
-      if (!message) error = `unknown template ${mail.template}`;
-      else {
-        try {
-          await mailer.send(message);
-        } catch (e) {
-          error = e instanceof Error ? e.message : String(e);
-        }
+      if (Date.now() - calendarCheckedAt > 86_400_000) {
+        calendarCheckedAt = Date.now();
+        const { lastYear, now } = await holidayCoverage(db);
+        const warning = holidayCoverageWarning(lastYear, now);
+        if (warning) log(warning);
       }
-      await db.query('select public.mail_outbox_done($1, $2)', [mail.id, error]);
-      if (error) log(`copyright: mail ${mail.id} not sent: ${error}`);
     },
-    pending: async () => {
-      const { rows } = await db.query<{ n: number }>(
-        `select count(*)::int as n from public.mail_outbox
-          where sent_at is null and next_attempt_at <= now() and attempts < 10`,
-      );
-      return (rows[0]?.n ?? 0) > 0;
-    },
+    claim: async () => null,
+    run: async () => undefined,
+    pending: async () => false,
   });
 }

@@ -96,6 +96,10 @@ function copyOf(
       };
     case 'copyright_counter_notice': {
       const c = (p.counter ?? {}) as Record<string, unknown>;
+      // The claimant's single-use link (migration 20261201042000); in the fragment, so the
+      // token never reaches a server log or a Referer header.
+      const token = text(p, 'action_token');
+      const legalLink = token ? `${origin}/copyright/legal-action#${token}` : null;
       return {
         subject: 'A counter-notice to your copyright notice',
         lines: [
@@ -114,9 +118,15 @@ function copyOf(
           'They state, under penalty of perjury, that they have a good faith belief that the material was removed as a result of mistake or misidentification, and consent to the jurisdiction of the Federal District Court for their address (or, outside the United States, any judicial district in which Soundloft may be found), and to accept service of process from you.',
           `Signature: ${text(c, 'signature')}`,
           '',
-          `We restore the track(s) on ${day(p.restore_due)} (10 business days) unless, before then, you tell us that you have filed an action seeking a court order against the uploader: reply to this email with the filing.`,
+          `We restore the track(s) on ${day(p.restore_due)} (10 business days) unless, before then, you tell us that you have filed an action seeking a court order against the uploader.`,
+          ...(legalLink
+            ? [
+                'Record the court action here (no account needed; the link works once, until that date):',
+                legalLink,
+              ]
+            : ['Reply to this email with the filing.']),
         ],
-        links: [],
+        links: legalLink ? [legalLink] : [],
       };
     }
     case 'copyright_legal_action':

@@ -52,11 +52,24 @@ function toQueryResult<T>(result: pg.QueryResult): QueryResult<T> {
   };
 }
 
+/** A channel as an identifier (chosen by the server's code, never user input). */
+const quoteIdent = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+const listenSql = (channel: string) => `listen ${quoteIdent(channel)}`;
+
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #clientConfig: pg.ClientConfig;
   readonly #listeners = new Set<{ stop: () => Promise<void> }>();
+  /** The channels listened to, and who hears each (one shared LISTEN connection). */
+  readonly #channels = new Map<
+    string,
+    Set<{ onNotify: (payload: string) => void; onReconnect?: () => void }>
+  >();
+  #listener: pg.Client | undefined;
+  #connecting: Promise<pg.Client> | null = null;
+  #listenAttempt = 0;
+  #reconnectTimer: NodeJS.Timeout | undefined;
   /** SQL text → prepared statement name (the same on every connection of the pool). */
   readonly #names = new Map<string, string>();
   closing = false;
@@ -72,57 +85,98 @@ class PostgresDatabase implements Database {
   }
 
   /**
-   * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
-   * connection is replaced after a short backoff, and `onReconnect` tells the caller that
-   * notifications may have been missed.
+   * LISTEN on one connection of this handle's own, shared by every channel and caller (the
+   * realtime cluster, bans, ended sessions, the mail outbox: one connection per node, not one per
+   * channel; a pooled one would be handed to other queries). A lost connection is replaced after
+   * a short backoff, every channel is listened to again, and each `onReconnect` tells its caller
+   * that notifications may have been missed.
    */
   async listen(
     channel: string,
     onNotify: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>> {
-    let client: pg.Client | undefined;
+    const subscription = { onNotify, onReconnect };
+    let subscribers = this.#channels.get(channel);
+    const first = !subscribers;
+    if (!subscribers) {
+      subscribers = new Set();
+      this.#channels.set(channel, subscribers);
+    }
+    subscribers.add(subscription);
+    try {
+      const client = await this.#listenerClient();
+      if (first) await client.query(listenSql(channel));
+    } catch (error) {
+      subscribers.delete(subscription);
+      if (subscribers.size === 0) this.#channels.delete(channel);
+      throw error;
+    }
     let stopped = false;
-    let retry: NodeJS.Timeout | undefined;
-    let attempt = 0;
-    const connect = async (): Promise<void> => {
-      const next = new pg.Client(this.#clientConfig);
-      next.on('notification', (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? '');
-      });
-      next.on('error', () => undefined);
-      next.on('end', () => {
-        if (stopped || this.closing || client !== next) return;
-        client = undefined;
-        const delay = Math.min(5000, 100 * 2 ** attempt++);
-        retry = setTimeout(() => {
-          connect().then(
-            () => {
-              attempt = 0;
-              onReconnect?.();
-            },
-            () => next.emit('end'),
-          );
-        }, delay);
-      });
-      client = next;
-      await next.connect();
-      // channel is an identifier chosen by the server's code, never user input.
-      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
-    };
-    await connect();
     const handle = {
       stop: async () => {
+        if (stopped) return;
         stopped = true;
-        clearTimeout(retry);
         this.#listeners.delete(handle);
-        const current = client;
-        client = undefined;
-        await current?.end().catch(() => undefined);
+        const set = this.#channels.get(channel);
+        set?.delete(subscription);
+        if (set && set.size === 0) {
+          this.#channels.delete(channel);
+          const client = this.#listener;
+          if (this.#channels.size === 0) {
+            this.#listener = undefined;
+            await client?.end().catch(() => undefined);
+          } else {
+            await client?.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined);
+          }
+        }
       },
     };
     this.#listeners.add(handle);
     return handle.stop;
+  }
+
+  /** The shared LISTEN connection, connected (one connect at a time). */
+  async #listenerClient(): Promise<pg.Client> {
+    if (this.#listener) return this.#listener;
+    this.#connecting ??= this.#connectListener().finally(() => {
+      this.#connecting = null;
+    });
+    return this.#connecting;
+  }
+
+  /** Connects again after a backoff, listens to every channel again, tells every caller. */
+  #scheduleReconnect(): void {
+    if (this.closing || this.#channels.size === 0 || this.#reconnectTimer) return;
+    const delay = Math.min(5000, 100 * 2 ** this.#listenAttempt++);
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = undefined;
+      if (this.closing || this.#channels.size === 0) return;
+      this.#listenerClient()
+        .then(async (client) => {
+          for (const channel of this.#channels.keys()) await client.query(listenSql(channel));
+          this.#listenAttempt = 0;
+          for (const set of this.#channels.values()) for (const s of set) s.onReconnect?.();
+        })
+        .catch(() => this.#scheduleReconnect());
+    }, delay);
+    this.#reconnectTimer.unref();
+  }
+
+  async #connectListener(): Promise<pg.Client> {
+    const next = new pg.Client(this.#clientConfig);
+    next.on('notification', (message) => {
+      for (const s of this.#channels.get(message.channel) ?? []) s.onNotify(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (this.closing || this.#listener !== next) return;
+      this.#listener = undefined;
+      this.#scheduleReconnect();
+    });
+    await next.connect();
+    this.#listener = next;
+    return next;
   }
 
   async query<T = Record<string, unknown>>(
@@ -251,6 +305,7 @@ class PostgresDatabase implements Database {
 
   async close(): Promise<void> {
     this.closing = true;
+    clearTimeout(this.#reconnectTimer);
     await Promise.all([...this.#listeners].map((l) => l.stop()));
     await this.#pool.end();
   }

@@ -1,27 +1,45 @@
 /**
- * The moderation mail outbox (`public.moderation_mail_outbox`, migration 20261130020000; docs/trust-and-safety.md §
- * Decision e-mails): e-mails a transaction decided (a sanction, a lift, an appeal received or
- * answered) are rows written in that same transaction, so a decision never goes unmailed and a
- * rolled-back one is never mailed. This loop sends them: it claims a batch with
- * `for update skip locked` and a lease (`claimed_until`), so several nodes never send one row
- * twice while both are alive; a node that dies mid-send leaves its rows to be claimed again when
- * the lease runs out (at-least-once, like any mail queue). It wakes on the
- * `soundloft_moderation_mail` NOTIFY and sweeps every `sweepMs` for anything a NOTIFY missed.
+ * The database's mail outbox (`public.mail_outbox`, migrations 20261130010000 and 20261201040000;
+ * docs/trust-and-safety.md § The mail outbox): e-mails a transaction decided (a copyright
+ * acknowledgement, removal or forwarding, a sanction, a lift, an appeal received or answered) are
+ * rows written in that same transaction through `public.enqueue_mail`, so a decision never goes
+ * unmailed and a rolled-back one is never mailed. This loop sends them on every node that runs
+ * jobs: `public.mail_outbox_claim` claims a batch `for update skip locked` with a lease
+ * (`next_attempt_at` two minutes ahead), so several nodes never send one row twice while both are
+ * alive; a node that dies mid-send leaves its rows to be claimed again when the lease runs out
+ * (at-least-once, like any mail queue); `public.mail_outbox_done` marks a row sent, or records the
+ * error and retries it with exponential backoff (up to 10 attempts). It wakes on the
+ * `soundloft_mail_outbox` NOTIFY of every insert and sweeps every `sweepMs` for retries and for
+ * anything a NOTIFY missed.
+ *
+ * A row is either written (subject + body: `renderOutboxMail`) or a template with params, rendered
+ * by `renderTemplate` (the copyright flow's, server/copyright/mail.ts, passed in by the backend).
  */
 import type { Database } from '../db/database';
 import { escapeHtml } from '../lib/escape-html';
-import type { Mailer, MailMessage } from './mailer';
+import { extractLinks, type Mailer, type MailMessage } from './mailer';
 
-export const OUTBOX_CHANNEL = 'soundloft_moderation_mail';
-/** A failing row is tried this many times, then left with its last error for an operator. */
-export const OUTBOX_MAX_ATTEMPTS = 5;
+export const OUTBOX_CHANNEL = 'soundloft_mail_outbox';
+/** A failing row is tried this many times (mail_outbox_claim), then left with its last error. */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+/** Rows claimed per query. */
+const BATCH = 20;
 
-interface OutboxRow {
-  id: string;
-  email: string | null;
-  subject: string;
-  body: string;
+/** One claimed row: a template mail (`subject`/`body` null) or a written one. */
+export interface OutboxRow {
+  id: number;
+  template: string;
+  /** The address (a user's current one, resolved when claimed); null if the user has none. */
+  to_email: string | null;
+  subject: string | null;
+  body: string | null;
+  params: Record<string, unknown>;
 }
+
+/** A template row with its recipient resolved (what a template renderer receives). */
+export type TemplateMail = OutboxRow & { to_email: string };
+
+export type TemplateRenderer = (mail: TemplateMail, publicUrl: string) => MailMessage | null;
 
 export interface MailOutbox {
   /** Sends what is due now; resolves once this pass is done (tests await it). */
@@ -29,7 +47,7 @@ export interface MailOutbox {
   close(): Promise<void>;
 }
 
-/** The message of one row: the plain text, and the same text as minimal escaped HTML. */
+/** The message of a written row: the plain text, and the same text as minimal escaped HTML. */
 export function renderOutboxMail(
   to: string,
   subject: string,
@@ -47,17 +65,34 @@ export function renderOutboxMail(
 <body style="margin:0;padding:24px;background:#0f0f14;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#e8e8ee;font-size:15px;line-height:1.6">
 ${paragraphs}
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, links: extractLinks(text) };
+}
+
+/** The message of one claimed row; throws when it cannot be rendered (recorded as its error). */
+export function renderRow(
+  row: OutboxRow,
+  publicUrl: string,
+  renderTemplate?: TemplateRenderer,
+): MailMessage {
+  const to = row.to_email;
+  if (!to) throw new Error('the recipient has no e-mail address');
+  if (row.subject !== null && row.body !== null) {
+    return renderOutboxMail(to, row.subject, row.body, publicUrl);
+  }
+  const message = renderTemplate?.({ ...row, to_email: to }, publicUrl) ?? null;
+  if (!message) throw new Error(`unknown template ${row.template}`);
+  return message;
 }
 
 export async function startMailOutbox(options: {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
+  renderTemplate?: TemplateRenderer;
   sweepMs?: number;
   log?: (line: string) => void;
 }): Promise<MailOutbox> {
-  const { db, mailer, publicUrl } = options;
+  const { db, mailer, publicUrl, renderTemplate } = options;
   const log = options.log ?? ((line: string) => console.error(line));
   let running: Promise<number> | null = null;
   let again = false;
@@ -65,40 +100,19 @@ export async function startMailOutbox(options: {
 
   async function pass(): Promise<number> {
     const { rows } = await db.query<OutboxRow>(
-      `with due as (
-         select o.id from public.moderation_mail_outbox o
-         where o.sent_at is null and o.attempts < $1
-           and (o.claimed_until is null or o.claimed_until < now())
-         order by o.created_at, o.id
-         limit 20
-         for update skip locked
-       )
-       update public.moderation_mail_outbox o
-          set claimed_until = now() + interval '2 minutes', attempts = o.attempts + 1
-         from due
-        where o.id = due.id
-       returning o.id::text as id, o.subject, o.body,
-                 coalesce(o.to_email, (select u.email from auth.users u where u.id = o.to_user)) as email`,
-      [OUTBOX_MAX_ATTEMPTS],
+      `select id::int as id, template, to_email, subject, body, params
+         from public.mail_outbox_claim($1)`,
+      [BATCH],
     );
     for (const row of rows) {
+      let error: string | null = null;
       try {
-        if (!row.email) throw new Error('the recipient has no e-mail address');
-        await mailer.send(renderOutboxMail(row.email, row.subject, row.body, publicUrl));
-        await db.query(
-          `update public.moderation_mail_outbox set sent_at = now(), claimed_until = null, last_error = null
-           where id = $1`,
-          [row.id],
-        );
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        log(`mail outbox: row ${row.id} not sent: ${message}`);
-        await db.query(
-          `update public.moderation_mail_outbox set claimed_until = null, last_error = left($2, 1000)
-           where id = $1`,
-          [row.id, message],
-        );
+        await mailer.send(renderRow(row, publicUrl, renderTemplate));
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e);
+        log(`mail outbox: row ${row.id} (${row.template}) not sent: ${error}`);
       }
+      await db.query('select public.mail_outbox_done($1, $2)', [row.id, error]);
     }
     return rows.length;
   }
@@ -130,7 +144,7 @@ export async function startMailOutbox(options: {
     if (!closed) drain().catch((error) => log(`mail outbox: ${String(error)}`));
   };
   const stopListening = await db.listen(OUTBOX_CHANNEL, wake, wake);
-  const timer = setInterval(wake, options.sweepMs ?? 30_000);
+  const timer = setInterval(wake, options.sweepMs ?? 15_000);
   timer.unref();
   wake();
   return {

@@ -7,6 +7,7 @@
  * Postgres (`account_restriction()`) at each join and at each token refresh on a channel.
  */
 import type { Database } from '../db/database';
+import { checkUsersOnNotify } from './user-notify';
 
 export const BANNED_CHANNEL = 'soundloft_account_banned';
 /** The close code and reason a banned user's sockets get (4000–4999: the application's). */
@@ -42,19 +43,13 @@ export function closeBannedSockets(
   db: Database,
   sockets: SocketsOfUsers,
 ): Promise<() => Promise<void>> {
-  const check = async (users: string[]) => {
-    for (const user of users) if (await isBannedAccount(db, user)) sockets.closeUser(user);
-  };
-  const report = (error: unknown) => console.error('realtime bans:', error);
-  const isUuid = (s: string) =>
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-  return db.listen(
+  return checkUsersOnNotify(
+    db,
     BANNED_CHANNEL,
-    (userId) => {
-      if (isUuid(userId)) check([userId]).catch(report);
-    },
-    () => {
-      check(sockets.connectedUsers()).catch(report);
+    'realtime bans',
+    () => sockets.connectedUsers(),
+    async (user) => {
+      if (await isBannedAccount(db, user)) sockets.closeUser(user);
     },
   );
 }

@@ -7,6 +7,7 @@
  */
 import type { Database } from '../db/database';
 import { isBannedAccount } from './sanctions';
+import { checkUsersOnNotify, isUuid } from './user-notify';
 
 export const SESSION_ENDED_CHANNEL = 'soundloft_session_ended';
 /** The close code and reason a socket of an ended session gets (4000–4999: the application's). */
@@ -17,9 +18,6 @@ export interface SocketsOfSessions {
   sessionsOfUser(userId: string): string[];
   closeSessions(userId: string, sessionIds: readonly string[]): void;
 }
-
-const isUuid = (s: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** The sessions of `ids` that no longer exist (or have ended). */
 export async function endedSessions(db: Database, ids: string[]): Promise<string[]> {
@@ -39,23 +37,17 @@ export function closeEndedSessions(
   db: Database,
   sockets: SocketsOfSessions,
 ): Promise<() => Promise<void>> {
-  const check = async (users: string[]) => {
-    for (const user of users) {
+  return checkUsersOnNotify(
+    db,
+    SESSION_ENDED_CHANNEL,
+    'realtime sessions',
+    () => sockets.connectedUsers(),
+    async (user) => {
       // A ban ends every session too; its own listener closes them with 4003 "account banned"
       // (sanctions.ts), which tells the client why: this one leaves them to it.
-      if (await isBannedAccount(db, user)) continue;
+      if (await isBannedAccount(db, user)) return;
       const ended = await endedSessions(db, sockets.sessionsOfUser(user));
       if (ended.length) sockets.closeSessions(user, ended);
-    }
-  };
-  const report = (error: unknown) => console.error('realtime sessions:', error);
-  return db.listen(
-    SESSION_ENDED_CHANNEL,
-    (userId) => {
-      if (isUuid(userId)) check([userId]).catch(report);
-    },
-    () => {
-      check(sockets.connectedUsers()).catch(report);
     },
   );
 }

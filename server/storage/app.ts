@@ -31,6 +31,22 @@ import { readUploadBody } from './upload-body';
 import { listBuckets, getBucket } from './buckets';
 import { createTusServer } from './tus';
 
+/** The buckets that hold a track's audio (original, renditions, stems). */
+const AUDIO_BUCKETS = new Set(['tracks', 'renditions', 'stems']);
+
+async function audioWithdrawn(
+  db: Database,
+  bucket: string,
+  name: string,
+  reader: string | null,
+): Promise<boolean> {
+  const { rows } = await db.query<{ withdrawn: boolean }>(
+    'select public.signed_audio_withdrawn($1, $2, $3::uuid) as withdrawn',
+    [bucket, name, reader],
+  );
+  return rows[0]?.withdrawn === true;
+}
+
 export interface StorageAppOptions {
   db: Database;
   keys: Pick<Keys, 'jwtSecret' | 'previousJwtSecret'>;
@@ -255,6 +271,11 @@ export function createStorageApp({
     );
     const row = await findObject(db, 'service', bucket, name);
     if (!row) throw StorageError.objectNotFound();
+    // A signed URL is a bearer token until it expires; the audio of a track taken down since it
+    // was made (copyright removal, takedown, ban) is refused at once (docs/trust-and-safety.md).
+    if (AUDIO_BUCKETS.has(bucket) && (await audioWithdrawn(db, bucket, name, sub))) {
+      throw StorageError.objectNotFound();
+    }
     // Every byte of audio a listener plays comes through here (the buckets of audio are private).
     const query = new URL(c.req.url).searchParams;
     const download = query.has('download');

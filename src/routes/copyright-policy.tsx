@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { copyrightPolicy } from '@/features/legal/documents/copyright-policy';
 import { LegalPage } from '@/features/legal/legal-page';
@@ -8,11 +8,14 @@ export const Route = createFileRoute('/copyright-policy')({
   head: titleHead('Copyright Policy'),
   component: () => (
     <LegalPage doc={copyrightPolicy}>
-      <div>
+      <Group gap="sm">
         <Button component={Link} to="/copyright/notice">
           Send a copyright notice
         </Button>
-      </div>
+        <Button component={Link} to="/copyright/business-days" variant="default">
+          Business days and holidays
+        </Button>
+      </Group>
     </LegalPage>
   ),
 });

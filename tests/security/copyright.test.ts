@@ -10,7 +10,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { copyrightTick } from '../../server/copyright';
+import { createUser, type TestUser } from '../../server/db/test-factories';
+import { makeWav, synthSignal } from '../../server/processing/test-fixtures';
 import { refuseTestClock } from '../../server/production-check';
 import type { StoredMail } from '../../server/mail';
 import { startTarget, type Target } from './support/target';
@@ -132,6 +135,33 @@ async function visibleTo(client: SupabaseClient, track: string): Promise<boolean
   return (data ?? []).length === 1;
 }
 
+/**
+ * The owner's counter-notice to notice `id`. The owner's strikes in this file climb the ladder
+ * (copyright-strikes.test.ts tests it): an admin first lifts what stands, so that the owner
+ * counter-notifies signed in here.
+ */
+async function counterNotify(id: string) {
+  const standing = await t.db.query<{ id: string }>(
+    `select id from public.account_sanctions where user_id = $1 and lifted_at is null`,
+    [w.owner.id],
+  );
+  for (const s of standing.rows) {
+    const lift = await admin().rpc('admin_lift_sanction', { p_sanction: s.id, p_reason: 'Test.' });
+    expect(lift.error).toBeNull();
+  }
+  return owner().rpc('copyright_counter_notify', {
+    p_notice: id,
+    p_full_name: 'Owen Owner',
+    p_address: '2 Studio Lane',
+    p_phone: '',
+    p_email: 'owen@owner.test',
+    p_explanation: 'Mine.',
+    p_good_faith_mistake: true,
+    p_consent_to_jurisdiction: true,
+    p_signature: 'Owen Owner',
+  });
+}
+
 const refused = (r: { error: { code?: string } | null }) =>
   expect(r.error?.code, JSON.stringify(r.error)).toBe('42501');
 
@@ -154,6 +184,19 @@ describe('business days', () => {
     expect(await add('2026-12-31 09:00Z', 1)).toBe('Mon 2027-01-04 09:00'); // New Year's Day
     expect(await add('2026-12-07 12:00Z', 0)).toBe('Mon 2026-12-07 12:00');
     await expect(add('2026-12-07 12:00Z', -1)).rejects.toThrow(/forward/);
+  });
+
+  it('counts weekends only past the last covered year (the rule of docs § Business days)', async () => {
+    const { rows } = await t.db.query<{ last: number }>(
+      'select max(extract(year from day))::int as last from public.business_holidays',
+    );
+    expect(rows[0]!.last).toBe(2028);
+    // Independence Day is skipped in 2028 (a covered year), counted in 2029 (not covered).
+    expect(await add('2028-07-03 09:00Z', 1)).toBe('Wed 2028-07-05 09:00');
+    expect(await add('2029-07-03 09:00Z', 1)).toBe('Wed 2029-07-04 09:00');
+    // A span across the end of coverage: Christmas 2028 skipped, New Year's Day 2029 counted.
+    expect(await add('2028-12-22 09:00Z', 1)).toBe('Tue 2028-12-26 09:00');
+    expect(await add('2028-12-29 09:00Z', 1)).toBe('Mon 2029-01-01 09:00');
   });
 });
 
@@ -398,6 +441,194 @@ describe('removal, counter-notice and restoration', () => {
   });
 });
 
+describe('audio handed out before a removal', () => {
+  /** Signs the object as `who` (as the player does) and returns the URL. */
+  async function signedUrl(who: TestUser, path: string): Promise<string> {
+    const signed = await t.request('POST', `/storage/v1/object/sign/tracks/${path}`, {
+      as: who,
+      body: JSON.stringify({ expiresIn: 3600 }),
+    });
+    expect(signed.status, signed.body).toBe(200);
+    return `${t.url}/storage/v1${(JSON.parse(signed.body) as { signedURL: string }).signedURL}`;
+  }
+
+  it('refuses a signed URL minted before the removal; the offline check ends the download', async () => {
+    const path = `${w.owner.id}/${randomUUID()}.wav`;
+    const wav = makeWav(synthSignal(1, { sampleRate: 8000, channels: 1 }));
+    const up = await t.request('POST', `/storage/v1/object/tracks/${path}`, {
+      as: w.owner,
+      body: new Uint8Array(wav),
+      headers: { 'Content-Type': 'audio/wav' },
+    });
+    expect(up.status, up.body).toBe(200);
+    const track = (
+      await t.db.query<{ id: string }>(
+        `insert into public.tracks (title, artist, duration, audio_url, uploaded_by, status)
+         values ('Signed', 'Owner', 1, $1, $2, 'ready') returning id`,
+        [`tracks/${path}`, w.owner.id],
+      )
+    ).rows[0]!.id;
+    // A listener whose plan keeps offline downloads, with this track downloaded on a device.
+    const listener = await createUser(t.db, { established: true });
+    await t.db.query(`update public.profiles set subscription_plan = 'premium' where id = $1`, [
+      listener.id,
+    ]);
+    await t.db.query(
+      `insert into public.track_downloads (user_id, track_id, device_id, object, valid_until)
+       values ($1, $2, 'phone', $3, now() + interval '30 days')`,
+      [listener.id, track, `tracks/${path}`],
+    );
+    const listenersUrl = await signedUrl(listener, path);
+    const ownersUrl = await signedUrl(w.owner, path);
+    expect((await fetch(listenersUrl)).status).toBe(200);
+    const renew = () =>
+      asToken(t.token(listener)).rpc('renew_track_downloads', { device_id: 'phone' });
+    expect(((await renew()).data ?? []).map((d: { track_id: string }) => d.track_id)).toEqual([
+      track,
+    ]);
+
+    const r = await submit(notice([track], claimant()), '192.0.2.9');
+    const id = (r.body.noticeIds as string[])[0]!;
+    expect(
+      (await admin().rpc('copyright_remove', { p_notice: id, p_reason: 'ok' })).error,
+    ).toBeNull();
+
+    // The URL minted before the removal, still within its hour, is refused; a new one too.
+    // (Storage answers a missing object 400 with statusCode 404, as Supabase Storage does.)
+    const after = await fetch(listenersUrl);
+    expect(after.status).toBe(400);
+    expect(await after.text()).toMatch(/"statusCode":"404".*Object not found/);
+    const again = await t.request('POST', `/storage/v1/object/sign/tracks/${path}`, {
+      as: listener,
+      body: JSON.stringify({ expiresIn: 3600 }),
+    });
+    expect(again.status).not.toBe(200);
+    // The uploader still hears their own track (to prepare a counter-notice).
+    expect((await fetch(ownersUrl)).status).toBe(200);
+    // The offline client's next check: the download is ended.
+    const renewed = await renew();
+    expect(renewed.error).toBeNull();
+    expect(renewed.data).toEqual([]);
+    const rows = await t.db.query(
+      'select 1 from public.track_downloads where user_id = $1 and track_id = $2',
+      [listener.id, track],
+    );
+    expect(rows.rows).toEqual([]);
+  });
+});
+
+describe("the claimant's legal-action link", () => {
+  /** A removed, counter-noticed notice; the claimant's link token, read from the mail. */
+  async function counterNoticed(ip: string): Promise<{ id: string; token: string }> {
+    const track = await ownersTrack();
+    const email = claimant();
+    const r = await submit(notice([track], email), ip);
+    const id = (r.body.noticeIds as string[])[0]!;
+    expect(
+      (await admin().rpc('copyright_remove', { p_notice: id, p_reason: 'ok' })).error,
+    ).toBeNull();
+    expect((await counterNotify(id)).error).toBeNull();
+    const mail = await mailTo(email, /counter-notice to your copyright notice/);
+    const link = mail.links.find((l) => l.startsWith(`${t.url}/copyright/legal-action#`));
+    expect(link, mail.text).toBeDefined();
+    return { id, token: link!.split('#')[1]! };
+  }
+
+  const record = (token: string, extra: Record<string, unknown> = {}) =>
+    anon().rpc('copyright_claimant_record_legal_action', {
+      p_token: token,
+      p_court: 'U.S. District Court, S.D.N.Y.',
+      p_case_reference: '1:26-cv-01234',
+      p_statement: 'We filed a complaint for copyright infringement against the uploader.',
+      p_confirmed: true,
+      p_signature: 'Clara Claimant',
+      ...extra,
+    });
+  const invalid = /not valid: it may have expired or already been used/;
+
+  it('records the action once, without an account; the token is stored hashed only', async () => {
+    const { id, token } = await counterNoticed('192.0.2.20');
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await t.db.query<{ matches: boolean; n: number }>(
+      `select bool_and(token_hash = sha256(convert_to($2, 'UTF8'))) as matches, count(*)::int as n
+         from public.copyright_claimant_tokens where notice_id = $1`,
+      [id, token],
+    );
+    expect(stored.rows[0]).toEqual({ matches: true, n: 1 });
+    // The sent mail's row keeps no token (once the sender has marked it sent).
+    let sent: { params: string }[] = [];
+    for (let i = 0; i < 600 && sent.length === 0; i++) {
+      sent = (
+        await t.db.query<{ params: string }>(
+          `select params::text as params from public.mail_outbox
+            where template = 'copyright_counter_notice' and params ->> 'notice_id' = $1
+              and sent_at is not null`,
+          [id],
+        )
+      ).rows;
+      if (sent.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.params).not.toContain(token);
+    const info = await anon().rpc('copyright_claimant_legal_action_info', { p_token: token });
+    expect(info.error).toBeNull();
+    expect(info.data).toMatchObject({ notice_id: id, claimant_name: 'Clara Claimant' });
+    // Validated on the server: the confirmation and the signature are required.
+    expect((await record(token, { p_confirmed: false })).error?.message).toMatch(/Confirm/);
+    expect((await record(token, { p_signature: ' ' })).error?.message).toMatch(/Sign/);
+    expect((await record(token)).error).toBeNull();
+    const row = await noticeRow(id);
+    expect(row.status).toBe('legal_action');
+    const by = await t.db.query<{ legal_action_by: string; decision_reason: string }>(
+      'select legal_action_by, decision_reason from public.copyright_notices where id = $1',
+      [id],
+    );
+    expect(by.rows[0]!.legal_action_by).toBe('claimant');
+    expect(by.rows[0]!.decision_reason).toMatch(/Recorded by the claimant: .*1:26-cv-01234/);
+    const audited = await t.db.query<{ actor_id: string | null; after: Record<string, unknown> }>(
+      `select actor_id, after from public.admin_audit_log
+        where target_id = $1 and action = 'copyright.legal_action'`,
+      [id],
+    );
+    expect(audited.rows).toHaveLength(1);
+    expect(audited.rows[0]!.actor_id).toBeNull();
+    expect(audited.rows[0]!.after).toMatchObject({
+      by: 'claimant',
+      case_reference: '1:26-cv-01234',
+    });
+    await mailTo(w.owner.email, /stays removed/);
+    // Used: refused, for recording and for reading.
+    expect((await record(token)).error?.message).toMatch(invalid);
+    expect(
+      (await anon().rpc('copyright_claimant_legal_action_info', { p_token: token })).error?.message,
+    ).toMatch(invalid);
+    // The deadline passes: the notice stays removed.
+    await moveClockTo(id, 'restore_due', 60);
+    await copyrightTick(t.db);
+    expect((await noticeRow(id)).status).toBe('legal_action');
+    await t.db.query(`update public.app_clock_offset set offset_by = '0' where id`);
+  });
+
+  it('refuses a wrong, malformed or expired token', async () => {
+    const { id, token } = await counterNoticed('192.0.2.21');
+    const wrong = token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    for (const bad of [wrong, 'x'.repeat(64), token.toUpperCase(), '', token + '0']) {
+      expect((await record(bad)).error?.message, bad).toMatch(invalid);
+    }
+    // A second before the end it still opens; at the end it is refused.
+    await moveClockTo(id, 'restore_due', -1);
+    expect(
+      (await anon().rpc('copyright_claimant_legal_action_info', { p_token: token })).error,
+    ).toBeNull();
+    await moveClockTo(id, 'restore_due', 1);
+    expect((await record(token)).error?.message).toMatch(invalid);
+    expect((await noticeRow(id)).status).toBe('counter_noticed');
+    await copyrightTick(t.db);
+    expect((await noticeRow(id)).status).toBe('restored');
+    await t.db.query(`update public.app_clock_offset set offset_by = '0' where id`);
+  });
+});
+
 describe('deadlines and legal action', () => {
   it('removes a notice nobody rejected when removal_due passes', async () => {
     const track = await ownersTrack();
@@ -424,31 +655,7 @@ describe('deadlines and legal action', () => {
     expect(
       (await admin().rpc('copyright_remove', { p_notice: id, p_reason: 'ok' })).error,
     ).toBeNull();
-    // The owner's strikes of this file have climbed the ladder (copyright-strikes.test.ts tests
-    // it): an admin lifts what stands, so that the owner counter-notifies signed in here.
-    const standing = await t.db.query<{ id: string }>(
-      `select id from public.account_sanctions where user_id = $1 and lifted_at is null`,
-      [w.owner.id],
-    );
-    for (const s of standing.rows) {
-      const lift = await admin().rpc('admin_lift_sanction', {
-        p_sanction: s.id,
-        p_reason: 'Test.',
-      });
-      expect(lift.error).toBeNull();
-    }
-    const counter = await owner().rpc('copyright_counter_notify', {
-      p_notice: id,
-      p_full_name: 'Owen Owner',
-      p_address: '2 Studio Lane',
-      p_phone: '',
-      p_email: 'owen@owner.test',
-      p_explanation: 'Mine.',
-      p_good_faith_mistake: true,
-      p_consent_to_jurisdiction: true,
-      p_signature: 'Owen Owner',
-    });
-    expect(counter.error).toBeNull();
+    expect((await counterNotify(id)).error).toBeNull();
     refused(await owner().rpc('copyright_record_legal_action', { p_notice: id, p_reason: 'x' }));
     const legal = await admin().rpc('copyright_record_legal_action', {
       p_notice: id,

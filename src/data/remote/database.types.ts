@@ -240,6 +240,44 @@ export type Database = {
         }
         Relationships: []
       }
+      copyright_claimant_tokens: {
+        Row: {
+          created_at: string
+          expires_at: string
+          id: string
+          notice_id: string
+          purpose: string
+          token_hash: string
+          used_at: string | null
+        }
+        Insert: {
+          created_at?: string
+          expires_at: string
+          id?: string
+          notice_id: string
+          purpose: string
+          token_hash: string
+          used_at?: string | null
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string
+          id?: string
+          notice_id?: string
+          purpose?: string
+          token_hash?: string
+          used_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "copyright_claimant_tokens_notice_id_fkey"
+            columns: ["notice_id"]
+            isOneToOne: false
+            referencedRelation: "copyright_notices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       copyright_counter_notices: {
         Row: {
           address: string
@@ -334,6 +372,7 @@ export type Database = {
           good_faith_statement: boolean
           id: string
           legal_action_at: string | null
+          legal_action_by: string | null
           legal_action_note: string | null
           received_at: string
           rejected_at: string | null
@@ -360,6 +399,7 @@ export type Database = {
           good_faith_statement: boolean
           id?: string
           legal_action_at?: string | null
+          legal_action_by?: string | null
           legal_action_note?: string | null
           received_at?: string
           rejected_at?: string | null
@@ -386,6 +426,7 @@ export type Database = {
           good_faith_statement?: boolean
           id?: string
           legal_action_at?: string | null
+          legal_action_by?: string | null
           legal_action_note?: string | null
           received_at?: string
           rejected_at?: string | null
@@ -920,36 +961,45 @@ export type Database = {
       mail_outbox: {
         Row: {
           attempts: number
+          body: string | null
           created_at: string
           id: number
           last_error: string | null
           next_attempt_at: string
           params: Json
           sent_at: string | null
+          subject: string | null
           template: string
-          to_email: string
+          to_email: string | null
+          to_user: string | null
         }
         Insert: {
           attempts?: number
+          body?: string | null
           created_at?: string
           id?: number
           last_error?: string | null
           next_attempt_at?: string
           params?: Json
           sent_at?: string | null
+          subject?: string | null
           template: string
-          to_email: string
+          to_email?: string | null
+          to_user?: string | null
         }
         Update: {
           attempts?: number
+          body?: string | null
           created_at?: string
           id?: number
           last_error?: string | null
           next_attempt_at?: string
           params?: Json
           sent_at?: string | null
+          subject?: string | null
           template?: string
-          to_email?: string
+          to_email?: string | null
+          to_user?: string | null
         }
         Relationships: []
       }
@@ -1054,48 +1104,6 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
-      }
-      moderation_mail_outbox: {
-        Row: {
-          attempts: number
-          body: string
-          claimed_until: string | null
-          created_at: string
-          id: number
-          kind: string
-          last_error: string | null
-          sent_at: string | null
-          subject: string
-          to_email: string | null
-          to_user: string | null
-        }
-        Insert: {
-          attempts?: number
-          body: string
-          claimed_until?: string | null
-          created_at?: string
-          id?: number
-          kind: string
-          last_error?: string | null
-          sent_at?: string | null
-          subject: string
-          to_email?: string | null
-          to_user?: string | null
-        }
-        Update: {
-          attempts?: number
-          body?: string
-          claimed_until?: string | null
-          created_at?: string
-          id?: number
-          kind?: string
-          last_error?: string | null
-          sent_at?: string | null
-          subject?: string
-          to_email?: string | null
-          to_user?: string | null
-        }
-        Relationships: []
       }
       plans: {
         Row: {
@@ -2375,6 +2383,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2404,6 +2413,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2433,6 +2443,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2449,6 +2460,14 @@ export type Database = {
             work_description: string
           }
       }
+      copyright_claimant_legal_action_info: {
+        Args: { p_token: string }
+        Returns: Json
+      }
+      copyright_claimant_record_legal_action: {
+        Args: { p_token: string; p_court: string; p_case_reference: string; p_statement: string; p_confirmed: boolean; p_signature: string }
+        Returns: Json
+      }
       copyright_counter_notify: {
         Args: { p_notice: string; p_full_name: string; p_address: string; p_phone: string; p_email: string; p_explanation: string; p_good_faith_mistake: boolean; p_consent_to_jurisdiction: boolean; p_signature: string }
         Returns: {
@@ -2462,6 +2481,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2491,6 +2511,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2520,6 +2541,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2565,6 +2587,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2594,6 +2617,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2623,6 +2647,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2652,6 +2677,7 @@ export type Database = {
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
+            legal_action_by: string | null
             legal_action_note: string | null
             received_at: string
             rejected_at: string | null
@@ -2680,6 +2706,22 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      copyright_token_hash: {
+        Args: { p_token: string }
+        Returns: string
+      }
+      copyright_token_notice: {
+        Args: { p_token: string; p_purpose: string; p_lock: boolean }
+        Returns: {
+            created_at: string
+            expires_at: string
+            id: string
+            notice_id: string
+            purpose: string
+            token_hash: string
+            used_at: string | null
+          }
+      }
       create_mfa_recovery_codes: {
         Args: never
         Returns: string[]
@@ -2691,6 +2733,10 @@ export type Database = {
       end_my_session: {
         Args: { p_session: string }
         Returns: boolean
+      }
+      enqueue_mail: {
+        Args: { p_kind: string; p_to_user: string; p_to_email: string; p_subject: string; p_body: string; p_params?: Json }
+        Returns: number
       }
       enqueue_user_mail: {
         Args: { p_user: string; p_kind: string; p_subject: string; p_body: string }
@@ -2850,18 +2896,8 @@ export type Database = {
         Returns: unknown
       }
       mail_outbox_claim: {
-        Args: never
-        Returns: {
-            attempts: number
-            created_at: string
-            id: number
-            last_error: string | null
-            next_attempt_at: string
-            params: Json
-            sent_at: string | null
-            template: string
-            to_email: string
-          }
+        Args: { p_limit?: number }
+        Returns: unknown[]
       }
       mail_outbox_done: {
         Args: { p_id: number; p_error: string }
@@ -3251,6 +3287,10 @@ export type Database = {
       served_seconds: {
         Args: { bytes: unknown; object_size: number; duration: number }
         Returns: number
+      }
+      signed_audio_withdrawn: {
+        Args: { p_bucket: string; p_name: string; p_reader: string }
+        Returns: boolean
       }
       stems_track: {
         Args: { audio_url: string }

@@ -80,6 +80,65 @@ export async function sendCounterNotice(
   if (error) throw new Error(error.message);
 }
 
+/** What the claimant's legal-action link opens (`copyright_claimant_legal_action_info`). */
+export interface LegalActionLink {
+  notice_id: string;
+  claimant_name: string;
+  work: string;
+  tracks: { id: string; title: string; artist: string }[];
+  counter_at: string;
+  restore_due: string;
+}
+
+export async function loadLegalActionLink(token: string): Promise<LegalActionLink> {
+  const client = await getSupabase();
+  const { data, error } = await client.rpc('copyright_claimant_legal_action_info', {
+    p_token: token,
+  });
+  if (error) throw new Error(error.message);
+  return data as unknown as LegalActionLink;
+}
+
+export interface LegalActionInput {
+  court: string;
+  caseReference: string;
+  statement: string;
+  signature: string;
+}
+
+export async function recordClaimantLegalAction(
+  token: string,
+  input: LegalActionInput,
+): Promise<void> {
+  const client = await getSupabase();
+  const { error } = await client.rpc('copyright_claimant_record_legal_action', {
+    p_token: token,
+    p_court: input.court,
+    p_case_reference: input.caseReference,
+    p_statement: input.statement,
+    p_confirmed: true,
+    p_signature: input.signature,
+  });
+  if (error) throw new Error(error.message);
+}
+
+export interface BusinessHoliday {
+  day: string;
+  name: string;
+}
+
+/** The holidays business days skip (public), oldest first. */
+export async function loadBusinessHolidays(): Promise<BusinessHoliday[]> {
+  const client = await getSupabase();
+  const { data, error } = await client
+    .from('business_holidays')
+    .select('day, name')
+    .order('day')
+    .limit(1000);
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
+
 export type Decision =
   'copyright_remove' | 'copyright_reject' | 'copyright_restore' | 'copyright_record_legal_action';
 
@@ -115,6 +174,7 @@ export interface NoticeDetail {
     counter_at: string | null;
     restore_due: string | null;
     legal_action_at: string | null;
+    legal_action_by: string | null;
     restored_at: string | null;
     rejected_at: string | null;
     decision_reason: string | null;

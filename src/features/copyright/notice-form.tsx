@@ -3,22 +3,25 @@
  * a notice under 17 U.S.C. §512(c)(3) and DSA art. 16. No sign-in needed. The server validates
  * everything (the `copyright-notice` function) and rate-limits; this form only shows its answer.
  */
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Container,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Container, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PublicPage } from '@/components/site/public-page';
 import { sendNotice, type NoticeReceipt } from './copyright-remote';
+import { SignedForm, type Statement } from './signed-form';
+
+const NOTICE_STATEMENTS: Statement[] = [
+  {
+    key: 'goodFaith',
+    label:
+      'I have a good faith belief that the use of the material is not authorized by the copyright owner, its agent, or the law.',
+  },
+  {
+    key: 'accuracy',
+    label:
+      'The information in this notice is accurate, and under penalty of perjury, I am the owner, or authorized to act on behalf of the owner, of the copyright that is allegedly infringed.',
+  },
+];
 
 const when = new Intl.DateTimeFormat('en', {
   dateStyle: 'full',
@@ -30,44 +33,25 @@ export function NoticeForm({ track }: { track?: string }) {
   const [tracks, setTracks] = useState(
     track ? `${typeof location === 'undefined' ? '' : location.origin}/track/${track}` : '',
   );
-  const [goodFaith, setGoodFaith] = useState(false);
-  const [accuracy, setAccuracy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<NoticeReceipt | null>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => String(form.get(name) ?? '').trim();
-    if (!goodFaith || !accuracy) {
-      setError('Confirm both statements.');
-      return;
-    }
-    setSending(true);
-    setError(null);
-    try {
-      setReceipt(
-        await sendNotice({
-          claimantName: field('claimantName'),
-          email: field('email'),
-          address: field('address'),
-          phone: field('phone'),
-          work: field('work'),
-          trackUrls: tracks
-            .split(/[\s,]+/)
-            .map((t) => t.trim())
-            .filter(Boolean),
-          goodFaith: true,
-          accuracy: true,
-          signature: field('signature'),
-        }),
-      );
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setSending(false);
-    }
+  const submit = async (field: (name: string) => string) => {
+    setReceipt(
+      await sendNotice({
+        claimantName: field('claimantName'),
+        email: field('email'),
+        address: field('address'),
+        phone: field('phone'),
+        work: field('work'),
+        trackUrls: tracks
+          .split(/[\s,]+/)
+          .map((t) => t.trim())
+          .filter(Boolean),
+        goodFaith: true,
+        accuracy: true,
+        signature: field('signature'),
+      }),
+    );
   };
 
   return (
@@ -93,72 +77,39 @@ export function NoticeForm({ track }: { track?: string }) {
               </Text>
             </Alert>
           ) : (
-            <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-              <form onSubmit={(e) => void submit(e)} aria-label="Copyright notice" noValidate>
-                <Stack gap="sm">
-                  <TextInput
-                    name="claimantName"
-                    label="Your full name"
-                    required
-                    autoComplete="name"
-                  />
-                  <TextInput
-                    name="email"
-                    type="email"
-                    label="Email"
-                    required
-                    autoComplete="email"
-                  />
-                  <TextInput
-                    name="address"
-                    label="Postal address (optional)"
-                    autoComplete="street-address"
-                  />
-                  <TextInput name="phone" type="tel" label="Phone (optional)" autoComplete="tel" />
-                  <Textarea
-                    name="work"
-                    label="The copyrighted work"
-                    description="The song, recording or other work, and who holds the rights."
-                    required
-                    autosize
-                    minRows={3}
-                  />
-                  <Textarea
-                    label="Track links"
-                    description="One link per line (several tracks make one notice)."
-                    required
-                    autosize
-                    minRows={2}
-                    value={tracks}
-                    onChange={(e) => setTracks(e.currentTarget.value)}
-                  />
-                  <Checkbox
-                    checked={goodFaith}
-                    onChange={(e) => setGoodFaith(e.currentTarget.checked)}
-                    label="I have a good faith belief that the use of the material is not authorized by the copyright owner, its agent, or the law."
-                  />
-                  <Checkbox
-                    checked={accuracy}
-                    onChange={(e) => setAccuracy(e.currentTarget.checked)}
-                    label="The information in this notice is accurate, and under penalty of perjury, I am the owner, or authorized to act on behalf of the owner, of the copyright that is allegedly infringed."
-                  />
-                  <TextInput
-                    name="signature"
-                    label="Signature"
-                    description="Type your full name."
-                    required
-                  />
-                  {error ? (
-                    <Alert color="red" role="alert">
-                      {error}
-                    </Alert>
-                  ) : null}
-                  <Button type="submit" loading={sending}>
-                    Send notice
-                  </Button>
-                </Stack>
-              </form>
-            </Paper>
+            <SignedForm
+              label="Copyright notice"
+              statements={NOTICE_STATEMENTS}
+              missingStatements="Confirm both statements."
+              submitLabel="Send notice"
+              onSubmit={submit}
+            >
+              <TextInput name="claimantName" label="Your full name" required autoComplete="name" />
+              <TextInput name="email" type="email" label="Email" required autoComplete="email" />
+              <TextInput
+                name="address"
+                label="Postal address (optional)"
+                autoComplete="street-address"
+              />
+              <TextInput name="phone" type="tel" label="Phone (optional)" autoComplete="tel" />
+              <Textarea
+                name="work"
+                label="The copyrighted work"
+                description="The song, recording or other work, and who holds the rights."
+                required
+                autosize
+                minRows={3}
+              />
+              <Textarea
+                label="Track links"
+                description="One link per line (several tracks make one notice)."
+                required
+                autosize
+                minRows={2}
+                value={tracks}
+                onChange={(e) => setTracks(e.currentTarget.value)}
+              />
+            </SignedForm>
           )}
         </Stack>
       </Container>

@@ -31,7 +31,12 @@ export function NoticeSummary({ detail }: { detail: NoticeDetail }) {
     ['Removed', at(n.removed_at)],
     ['Counter-notice', at(n.counter_at)],
     ['Restoration due', at(n.restore_due)],
-    ['Legal action', at(n.legal_action_at)],
+    [
+      'Legal action',
+      n.legal_action_at && n.legal_action_by
+        ? `${at(n.legal_action_at)} (recorded by the ${n.legal_action_by})`
+        : at(n.legal_action_at),
+    ],
     ['Restored', at(n.restored_at)],
     ['Rejected', at(n.rejected_at)],
   ];

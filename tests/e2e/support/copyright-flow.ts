@@ -132,6 +132,22 @@ export async function runCopyrightFlow(
   });
   const forwarded = await waitForMail(page.request, claimant, /counter-notice to your copyright/);
   expect(forwarded.text).toContain('2 Studio Lane, Berlin');
+  // The claimant's own link (no account) opens the legal-action form for this notice; they do
+  // not use it here (recording it is tests/security/copyright.test.ts's).
+  const legalLink = forwarded.links.find((l) => l.includes('/copyright/legal-action#'))!;
+  expect(legalLink).toBeTruthy();
+  const claimantPage = await (
+    await browser.newContext({ viewport: page.viewportSize() })
+  ).newPage();
+  try {
+    await claimantPage.goto(legalLink.replace(/^https?:\/\/[^/]+/, ''));
+    const legal = claimantPage.getByRole('form', { name: 'Court action' });
+    await expect(legal).toBeVisible({ timeout: 30_000 });
+    await expect(claimantPage.getByText(noticeId)).toBeVisible();
+    await expectNoSidewaysScroll(claimantPage);
+  } finally {
+    await claimantPage.context().close();
+  }
 
   // 4. No legal action: 15 days later on the test clock, the track is back.
   const moved = await page.request.post('/_dev/clock', { data: { advanceDays: 15 } });

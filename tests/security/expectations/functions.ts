@@ -68,7 +68,12 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
    *  only the server (delete-account, after the password) schedules a deletion. */
   cancel_account_deletion: USERS,
   /** Copyright (docs/trust-and-safety.md): admins decide; only the uploader counter-notifies. */
+  /** The claimant's legal-action link: anyone with a valid token (the functions check it). */
+  copyright_claimant_legal_action_info: EVERYONE,
+  copyright_claimant_record_legal_action: EVERYONE,
   copyright_counter_notify: USERS,
+  /** Trigger: the forwarding mail's token. */
+  copyright_counter_notice_token: TRIGGER,
   copyright_record_legal_action: ADMINS,
   copyright_reject: ADMINS,
   copyright_remove: ADMINS,
@@ -80,6 +85,7 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** The deadline job (server/copyright/jobs.ts): the server only. */
   copyright_tick: NOBODY,
   can_edit_track: EVERYONE,
+  enqueue_mail: NOBODY,
   enqueue_user_mail: NOBODY,
   /** A user appeals a decision about them (the function checks whose it is and the 30 days). */
   file_appeal: USERS,

@@ -197,6 +197,31 @@ export const APP_RPCS: Record<string, InputCase> = {
     sane: () => COUNTER_NOTICE.sane,
     fields: COUNTER_NOTICE.fields,
   },
+  // The claimant's legal-action link (no sign-in; the token is the authority).
+  copyright_claimant_legal_action_info: {
+    as: 'owner',
+    sane: () => ({ p_token: 'a'.repeat(64) }),
+    fields: { p_token: 'free-text' },
+  },
+  copyright_claimant_record_legal_action: {
+    as: 'owner',
+    sane: () => ({
+      p_token: 'a'.repeat(64),
+      p_court: 'U.S. District Court, S.D.N.Y.',
+      p_case_reference: '1:26-cv-01234',
+      p_statement: 'We filed a complaint for copyright infringement.',
+      p_confirmed: true,
+      p_signature: 'Clara Claimant',
+    }),
+    fields: {
+      p_token: 'free-text',
+      p_court: 'free-text',
+      p_case_reference: 'free-text',
+      p_statement: 'free-text',
+      p_confirmed: 'json',
+      p_signature: 'free-text',
+    },
+  },
   ...Object.fromEntries(
     [
       'copyright_remove',

@@ -137,19 +137,6 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ lifted_at: new Date().toISOString() }),
     expect: FUNCTION_WRITTEN,
   },
-  // The moderation decision e-mails' outbox (server/mail/outbox.ts): the server's own.
-  moderation_mail_outbox: {
-    row: (w) =>
-      byId(
-        w,
-        `insert into public.moderation_mail_outbox (to_user, kind, subject, body)
-         values ($1, 'canary', 'canary', 'canary') returning id`,
-        [w.owner.id],
-      ),
-    insert: async (w) => ({ to_user: w.owner.id, kind: 'x', subject: 'x', body: 'x' }),
-    update: () => ({ subject: 'forged' }),
-    expect: SERVER_ONLY,
-  },
   // Appeals (docs/trust-and-safety.md § Appeals): written only by file_appeal/admin_answer_appeal.
   moderation_appeals: {
     row: async (w) => {
@@ -254,6 +241,25 @@ export const TABLES: Record<string, RelationCase> = {
       delete: DENIED,
     },
   },
+  // The claimant's legal-action tokens (hashes only): the copyright functions' own.
+  copyright_claimant_tokens: {
+    row: async (w) =>
+      byId(
+        w,
+        `insert into public.copyright_claimant_tokens (notice_id, purpose, token_hash, expires_at)
+         values ($1, 'legal_action', sha256(gen_random_uuid()::text::bytea), now() + interval '1 day')
+         returning id`,
+        [await noticeOf(w)],
+      ),
+    insert: async (w) => ({
+      notice_id: await noticeOf(w),
+      purpose: 'legal_action',
+      token_hash: '\\x' + '00'.repeat(32),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+    update: () => ({ used_at: null, expires_at: '2999-01-01T00:00:00Z' }),
+    expect: SERVER_ONLY,
+  },
   copyright_counter_notices: {
     row: async (w) =>
       byId(
@@ -313,12 +319,14 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ used_at: null }),
     expect: SERVER_ONLY,
   },
+  // The one mail outbox (server/mail/outbox.ts, migration 20261201040000): the server's own.
   mail_outbox: {
     row: (w) =>
       byId(
         w,
-        `insert into public.mail_outbox (template, to_email, params)
-         values ('canary', 'canary@example.test', '{}') returning id`,
+        // Already sent: the target's sender (woken by the insert) leaves it as it is.
+        `insert into public.mail_outbox (template, to_email, params, sent_at)
+         values ('canary', 'canary@example.test', '{}', now()) returning id`,
         [],
       ),
     insert: async () => ({ template: 'forged', to_email: 'forged@example.test' }),
