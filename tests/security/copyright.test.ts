@@ -136,11 +136,10 @@ async function visibleTo(client: SupabaseClient, track: string): Promise<boolean
 }
 
 /**
- * The owner's counter-notice to notice `id`. The owner's strikes in this file climb the ladder
- * (copyright-strikes.test.ts tests it): an admin first lifts what stands, so that the owner
- * counter-notifies signed in here.
+ * The owner's strikes in this file climb the ladder (copyright-strikes.test.ts tests it): an
+ * admin lifts what stands, for the steps that need the owner free to upload or counter-notify.
  */
-async function counterNotify(id: string) {
+async function liftOwnersSanctions() {
   const standing = await t.db.query<{ id: string }>(
     `select id from public.account_sanctions where user_id = $1 and lifted_at is null`,
     [w.owner.id],
@@ -149,6 +148,11 @@ async function counterNotify(id: string) {
     const lift = await admin().rpc('admin_lift_sanction', { p_sanction: s.id, p_reason: 'Test.' });
     expect(lift.error).toBeNull();
   }
+}
+
+/** The owner's counter-notice to notice `id`, signed in. */
+async function counterNotify(id: string) {
+  await liftOwnersSanctions();
   return owner().rpc('copyright_counter_notify', {
     p_notice: id,
     p_full_name: 'Owen Owner',
@@ -453,6 +457,7 @@ describe('audio handed out before a removal', () => {
   }
 
   it('refuses a signed URL minted before the removal; the offline check ends the download', async () => {
+    await liftOwnersSanctions();
     const path = `${w.owner.id}/${randomUUID()}.wav`;
     const wav = makeWav(synthSignal(1, { sampleRate: 8000, channels: 1 }));
     const up = await t.request('POST', `/storage/v1/object/tracks/${path}`, {
