@@ -90,8 +90,10 @@ export type Database = {
           action: string
           actor_id: string | null
           after: Json | null
+          anonymised_at: string | null
           before: Json | null
           created_at: string
+          former_actor: string | null
           id: number
           target_id: string
           target_table: string
@@ -100,8 +102,10 @@ export type Database = {
           action: string
           actor_id?: string | null
           after?: Json | null
+          anonymised_at?: string | null
           before?: Json | null
           created_at?: string
+          former_actor?: string | null
           id?: number
           target_id: string
           target_table: string
@@ -110,8 +114,10 @@ export type Database = {
           action?: string
           actor_id?: string | null
           after?: Json | null
+          anonymised_at?: string | null
           before?: Json | null
           created_at?: string
+          former_actor?: string | null
           id?: number
           target_id?: string
           target_table?: string
@@ -269,6 +275,7 @@ export type Database = {
           counter_at: string | null
           decided_by: string | null
           decision_reason: string | null
+          former_uploader: string | null
           good_faith_statement: boolean
           id: string
           legal_action_at: string | null
@@ -295,6 +302,7 @@ export type Database = {
           counter_at?: string | null
           decided_by?: string | null
           decision_reason?: string | null
+          former_uploader?: string | null
           good_faith_statement: boolean
           id?: string
           legal_action_at?: string | null
@@ -321,6 +329,7 @@ export type Database = {
           counter_at?: string | null
           decided_by?: string | null
           decision_reason?: string | null
+          former_uploader?: string | null
           good_faith_statement?: boolean
           id?: string
           legal_action_at?: string | null
@@ -2158,6 +2167,10 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      anonymise_account_references: {
+        Args: { p_user: string; p_former: string }
+        Returns: undefined
+      }
       app_clock: {
         Args: never
         Returns: string
@@ -2204,6 +2217,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2233,6 +2247,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2262,6 +2277,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2291,6 +2307,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2336,6 +2353,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2365,6 +2383,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2394,6 +2413,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2423,6 +2443,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2580,6 +2601,10 @@ export type Database = {
       is_valid_iban: {
         Args: { p_iban: string }
         Returns: boolean
+      }
+      jsonb_erase_person: {
+        Args: { p_doc: Json; p_id: string; p_former: string; p_email: string; p_name: string }
+        Returns: Json
       }
       link_stripe_customer: {
         Args: { p_user: string; p_customer: string }

@@ -46,6 +46,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   admin_sanction_from_report: ADMINS,
   admin_sanction_user: ADMINS,
   admin_stats: ADMINS,
+  account_deletions_mail: TRIGGER,
+  /** The deletion job's: audit rows of a deleted account point at its pseudonym. */
+  anonymise_account_references: NOBODY,
   apply_stripe_event: NOBODY,
   audit_admin_action: NOBODY,
   /** Whether the caller is at their monthly upload limit (the upload page asks after a 403). */
