@@ -5,7 +5,9 @@
  * rolled-back one is never mailed. This loop sends them: it claims a batch with
  * `for update skip locked` and a lease (`claimed_until`), so several nodes never send one row
  * twice while both are alive; a node that dies mid-send leaves its rows to be claimed again when
- * the lease runs out (at-least-once, like any mail queue). It wakes on the
+ * the lease runs out (at-least-once, like any mail queue). An optional mail the recipient turned
+ * off in Settings › Notifications (`public.mail_wanted`, asked when sending) is marked done
+ * unsent. It wakes on the
  * `soundloft_moderation_mail` NOTIFY and sweeps every `sweepMs` for anything a NOTIFY missed.
  */
 import type { Database } from '../db/database';
@@ -19,6 +21,8 @@ export const OUTBOX_MAX_ATTEMPTS = 5;
 interface OutboxRow {
   id: string;
   email: string | null;
+  /** False for an optional mail the recipient turned off (public.mail_wanted). */
+  wanted: boolean;
   subject: string;
   body: string;
 }
@@ -77,12 +81,22 @@ export async function startMailOutbox(options: {
           set claimed_until = now() + interval '2 minutes', attempts = o.attempts + 1
          from due
         where o.id = due.id
-       returning o.id::text as id, o.subject, o.body,
+       returning o.id::text as id, o.subject, o.body, public.mail_wanted(o.to_user, o.kind) as wanted,
                  coalesce(o.to_email, (select u.email from auth.users u where u.id = o.to_user)) as email`,
       [OUTBOX_MAX_ATTEMPTS],
     );
     for (const row of rows) {
       try {
+        if (!row.wanted) {
+          // Settings › Notifications: done, not sent (docs/account.md § Notifications).
+          await db.query(
+            `update public.moderation_mail_outbox set sent_at = now(), claimed_until = null,
+                    last_error = 'not sent: turned off in the recipient''s notification settings'
+             where id = $1`,
+            [row.id],
+          );
+          continue;
+        }
         if (!row.email) throw new Error('the recipient has no e-mail address');
         await mailer.send(renderOutboxMail(row.email, row.subject, row.body, publicUrl));
         await db.query(

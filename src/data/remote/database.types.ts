@@ -1002,6 +1002,30 @@ export type Database = {
         }
         Relationships: []
       }
+      notification_preferences: {
+        Row: {
+          created_at: string
+          enabled: boolean
+          kind: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          enabled: boolean
+          kind: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          enabled?: boolean
+          kind?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       plans: {
         Row: {
           ads: boolean
@@ -2632,6 +2656,10 @@ export type Database = {
         Args: { p_id: number; p_error: string }
         Returns: undefined
       }
+      mail_wanted: {
+        Args: { p_user: string; p_kind: string }
+        Returns: boolean
+      }
       max_counted_plays_per_day: {
         Args: never
         Returns: number
@@ -2687,6 +2715,10 @@ export type Database = {
       offline_download_validity: {
         Args: never
         Returns: string
+      }
+      optional_mail_kinds: {
+        Args: never
+        Returns: string[]
       }
       owns_audio_object: {
         Args: { object_name: string; uploader: string }

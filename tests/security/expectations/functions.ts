@@ -74,6 +74,7 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** A user appeals a decision about them (the function checks whose it is and the 30 days). */
   file_appeal: USERS,
   followers_count: TRIGGER,
+  followers_mail: TRIGGER,
   handle_new_user: TRIGGER,
   handle_user_email_change: TRIGGER,
   increment_track_plays: USERS,
