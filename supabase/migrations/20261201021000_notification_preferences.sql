@@ -93,3 +93,21 @@ $$;
 revoke execute on function public.followers_mail() from public, anon, authenticated;
 create trigger followers_mail after insert on public.followers
   for each row execute function public.followers_mail();
+
+-- A follower mail names the follower (their name and profile link): when that account is
+-- deleted (its profile goes in the cascade), the mails about it go too, sent or not
+-- (docs/privacy-rights.md: no row names a deleted user outside the anonymised ledger).
+create or replace function public.followers_mail_forget() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.moderation_mail_outbox o
+   where o.kind = 'social.new_follower' and strpos(o.body, '/profile/' || old.id::text) > 0;
+  return null;
+end
+$$;
+revoke execute on function public.followers_mail_forget() from public, anon, authenticated;
+create trigger followers_mail_forget after delete on public.profiles
+  for each row execute function public.followers_mail_forget();

@@ -75,6 +75,7 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   file_appeal: USERS,
   followers_count: TRIGGER,
   followers_mail: TRIGGER,
+  followers_mail_forget: TRIGGER,
   handle_new_user: TRIGGER,
   handle_user_email_change: TRIGGER,
   increment_track_plays: USERS,
