@@ -6,7 +6,8 @@
  * 2. every stored file of the account goes: originals, renditions, stems, covers, avatars,
  *    export archives (objects the user owns, under their folder, or of their tracks);
  * 3. one transaction, fenced by the claim: the earnings ledger and withdrawals are anonymised
- *    (kept for accounting), the tracks deleted (which takes them out of every playlist), the
+ *    (kept for accounting), the admin audit log and copyright notices pointed at the same
+ *    pseudonym (`anonymise_account_references`), the tracks deleted (which takes them out of every playlist), the
  *    sync tombstones addressed to the user dropped, then auth.users: the cascade removes the
  *    profile, likes, follows, playlists, history, lyrics, sessions, factors and the job rows.
  * Realtime closes the account's sockets (the same NOTIFY as a ban: the user no longer exists).
@@ -86,6 +87,8 @@ export async function deleteAccount(input: DeleteAccountInput): Promise<void> {
     );
     if (held.rows.length === 0) throw new LeaseLost(userId);
     const formerAccount = randomUUID();
+    // The audit log and copyright notices keep their rows, pointed at the same pseudonym.
+    await tx.query('select public.anonymise_account_references($1, $2)', [userId, formerAccount]);
     await tx.query(
       `update public.earnings_ledger
           set former_account = $2, anonymised_at = now(), user_id = null

@@ -1,10 +1,11 @@
 /**
  * The data export's archive (docs/privacy-rights.md): one zip (yazl) with the user's records as
  * JSON and the original audio of every track they uploaded, read from the object store (disk or
- * S3) as a stream. The JSON is read with the server's own rights (RLS bypassed) but only rows of
+ * S3) as a stream, and the zip written to the store as a stream. The JSON is read with the server's own rights (RLS bypassed) but only rows of
  * this user. `onProgress` gets 0..1 as files are added.
  */
-import { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import yazl from 'yazl';
 import type { Queryable } from '../db/database';
@@ -135,21 +136,44 @@ Each .json file is one part of your account, in UTF-8 JSON:
 - audio/: the original audio file of each upload, as you uploaded it
 `;
 
-/** Builds the zip in memory; resolves to its bytes. */
-export async function buildArchive(
+export interface WrittenArchive {
+  size: number;
+  /** The quoted MD5 of the bytes, as the storage API's eTag. */
+  eTag: string;
+}
+
+/**
+ * Writes the zip to the object store as it is made: yazl's output stream goes straight into
+ * `store.putStream` (a temporary file, or an S3 multipart upload), and each original is read
+ * from the store as a stream, so the worker's memory does not grow with the catalogue (figures
+ * in docs/privacy-rights.md).
+ */
+export async function writeArchive(
   store: ObjectStore,
+  bucket: string,
+  name: string,
   sections: ExportSections,
   onProgress: (fraction: number) => Promise<void>,
-): Promise<Uint8Array> {
+): Promise<WrittenArchive> {
   const zip = new yazl.ZipFile();
-  const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => {
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve());
-    zip.outputStream.on('error', reject);
-  });
-  const json = (name: string, value: unknown) =>
-    zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), name, { compress: true });
+  const md5 = createHash('md5');
+  const hashed = zip.outputStream.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        done(null, chunk);
+      },
+    }),
+  );
+  const upload = store.putStream(bucket, name, hashed);
+  // A failed upload ends the wait for an entry too (nothing would read the zip any more).
+  const uploadFailed = upload.then(
+    () => new Promise<never>(() => undefined),
+    (error: unknown) => Promise.reject(error),
+  );
+  uploadFailed.catch(() => undefined);
+  const json = (entry: string, value: unknown) =>
+    zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), entry, { compress: true });
   zip.addBuffer(Buffer.from(README), 'README.txt');
   json('profile.json', sections.profile);
   json('likes.json', sections.likes);
@@ -162,22 +186,31 @@ export async function buildArchive(
   json('subscriptions.json', sections.subscriptions);
   const files = sections.uploads.filter((u) => u.audio_file);
   let added = 0;
-  for (const upload of files) {
-    const name = originalObject(String(upload.track.audio_url));
-    const stored = name ? await store.read('tracks', name) : null;
-    if (stored && upload.audio_file) {
-      const stream = Readable.fromWeb(stored.stream as NodeReadableStream);
-      // Audio is compressed already: stored as it is.
-      zip.addReadStream(stream, upload.audio_file, { compress: false, size: stored.size });
-      await new Promise<void>((resolve, reject) => {
-        stream.on('end', resolve);
-        stream.on('error', reject);
-      });
+  try {
+    for (const upload of files) {
+      const object = originalObject(String(upload.track.audio_url));
+      const stored = object ? await store.read('tracks', object) : null;
+      if (stored && upload.audio_file) {
+        const stream = Readable.fromWeb(stored.stream as NodeReadableStream);
+        // Audio is compressed already: stored as it is.
+        zip.addReadStream(stream, upload.audio_file, { compress: false, size: stored.size });
+        await Promise.race([
+          new Promise<void>((resolve, reject) => {
+            stream.on('end', resolve);
+            stream.on('error', reject);
+          }),
+          uploadFailed,
+        ]);
+      }
+      added += 1;
+      await onProgress(added / files.length);
     }
-    added += 1;
-    await onProgress(added / files.length);
+  } catch (error) {
+    hashed.destroy();
+    await upload.catch(() => undefined);
+    throw error;
   }
   zip.end();
-  await done;
-  return new Uint8Array(Buffer.concat(chunks));
+  const size = await upload;
+  return { size, eTag: `"${md5.digest('hex')}"` };
 }

@@ -14,7 +14,6 @@ import { startJobLoop } from '../lib/job-loop';
 import type { Mailer } from '../mail';
 import type { ObjectStore } from '../storage/object-store';
 import { signObjectUrl } from '../storage/signed-urls';
-import { etagOf } from '../storage/service';
 import {
   LEASE_MS,
   LeaseLost,
@@ -23,7 +22,7 @@ import {
   holdLease,
   type HeldLease,
 } from '../processing/lease';
-import { buildArchive, collectSections } from './export-archive';
+import { collectSections, writeArchive, type WrittenArchive } from './export-archive';
 import { deleteAccount, type SubscriptionCanceller } from './delete-account';
 import { exportReadyMail } from './mails';
 
@@ -110,44 +109,55 @@ export function startAccountJobs(options: AccountJobsOptions): AccountJobs {
   const runExport = async (job: Job) => {
     const sections = await collectSections(db, job.user_id);
     await exportUpdate(job, `stage = 'audio', progress = 10`);
-    const bytes = await buildArchive(store, sections, async (fraction) => {
-      await exportUpdate(job, `progress = $3`, [10 + Math.floor(fraction * 80)]);
-    });
-    await exportUpdate(job, `stage = 'storing', progress = 90`);
     const name = `${job.user_id}/${job.id}.zip`;
-    // The server's own object: written as the storage API would (row + bytes together).
-    await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
-         values ('exports', $1, $2::text::uuid, $2::text, $3::jsonb, $4)
-         on conflict (bucket_id, name) do update set metadata = excluded.metadata,
-           version = excluded.version, updated_at = now()`,
-        [
-          name,
-          job.user_id,
-          JSON.stringify({
-            eTag: etagOf(bytes),
-            size: bytes.length,
-            mimetype: 'application/zip',
-            cacheControl: 'no-store',
-            lastModified: new Date().toISOString(),
-            contentLength: bytes.length,
-            httpStatusCode: 200,
-          }),
-          randomUUID(),
-        ],
-      );
-      await store.put('exports', name, bytes);
-      const done = await tx.query(
-        `update public.data_exports
-            set state = 'ready', stage = null, progress = 100, object_name = $3, size_bytes = $4,
-                expires_at = now() + make_interval(days => public.data_export_link_days()),
-                locked_by = null, last_error = null, updated_at = now()
-          where id = $1 and locked_by = $2 and state = 'running' returning id`,
-        [job.id, job.token, name, bytes.length],
-      );
-      if (done.rows.length === 0) throw new LeaseLost(job.id);
-    });
+    // Written as it is made (no whole archive in memory), under this claim's own name; moved to
+    // its final name only inside the fenced transaction, so a stale worker's late bytes never
+    // replace the archive a takeover finished.
+    const partial = `${job.user_id}/${job.id}.${job.token.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.part`;
+    let written: WrittenArchive;
+    try {
+      written = await writeArchive(store, 'exports', partial, sections, async (fraction) => {
+        await exportUpdate(job, `progress = $3`, [10 + Math.floor(fraction * 80)]);
+      });
+      await exportUpdate(job, `stage = 'storing', progress = 90`);
+      await db.transaction(async (tx) => {
+        // The fence first: its row lock keeps a takeover out until this commits.
+        const done = await tx.query(
+          `update public.data_exports
+              set state = 'ready', stage = null, progress = 100, object_name = $3, size_bytes = $4,
+                  expires_at = now() + make_interval(days => public.data_export_link_days()),
+                  locked_by = null, last_error = null, updated_at = now()
+            where id = $1 and locked_by = $2 and state = 'running' returning id`,
+          [job.id, job.token, name, written.size],
+        );
+        if (done.rows.length === 0) throw new LeaseLost(job.id);
+        // The server's own object: its row as the storage API would write it.
+        await tx.query(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
+           values ('exports', $1, $2::text::uuid, $2::text, $3::jsonb, $4)
+           on conflict (bucket_id, name) do update set metadata = excluded.metadata,
+             version = excluded.version, updated_at = now()`,
+          [
+            name,
+            job.user_id,
+            JSON.stringify({
+              eTag: written.eTag,
+              size: written.size,
+              mimetype: 'application/zip',
+              cacheControl: 'no-store',
+              lastModified: new Date().toISOString(),
+              contentLength: written.size,
+              httpStatusCode: 200,
+            }),
+            randomUUID(),
+          ],
+        );
+        await store.move('exports', partial, name);
+      });
+    } catch (error) {
+      await store.remove('exports', partial).catch(() => undefined);
+      throw error;
+    }
     const token = signObjectUrl(options.jwtSecret, 'exports', name, LINK_SECONDS);
     const base = options.publicUrl.replace(/\/+$/, '');
     const link = `${base}/storage/v1/object/sign/exports/${name}?token=${token}&download=soundloft-data.zip`;
@@ -156,7 +166,7 @@ export function startAccountJobs(options: AccountJobsOptions): AccountJobs {
       [job.user_id],
     );
     if (rows[0]?.email) await mailer.send(exportReadyMail(rows[0].email, link));
-    log(`account: export ${job.id} ready (${bytes.length} bytes)`);
+    log(`account: export ${job.id} ready (${written.size} bytes)`);
   };
 
   const failExport = async (job: Job, error: unknown) => {

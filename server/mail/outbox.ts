@@ -10,7 +10,9 @@
  * (at-least-once, like any mail queue); `public.mail_outbox_done` marks a row sent, or records the
  * error and retries it with exponential backoff (up to 10 attempts). It wakes on the
  * `soundloft_mail_outbox` NOTIFY of every insert and sweeps every `sweepMs` for retries and for
- * anything a NOTIFY missed.
+ * anything a NOTIFY missed. An optional mail the recipient turned off in Settings › Notifications
+ * (`public.mail_wanted`, asked when sending, so a mail queued before the switch is not sent
+ * either) is marked done unsent.
  *
  * A row is either written (subject + body: `renderOutboxMail`) or a template with params, rendered
  * by `renderTemplate` (the copyright flow's, server/copyright/mail.ts, passed in by the backend).
@@ -34,6 +36,8 @@ export interface OutboxRow {
   subject: string | null;
   body: string | null;
   params: Record<string, unknown>;
+  /** False for an optional mail the recipient turned off (public.mail_wanted). */
+  wanted?: boolean;
 }
 
 /** A template row with its recipient resolved (what a template renderer receives). */
@@ -100,11 +104,22 @@ export async function startMailOutbox(options: {
 
   async function pass(): Promise<number> {
     const { rows } = await db.query<OutboxRow>(
-      `select id::int as id, template, to_email, subject, body, params
-         from public.mail_outbox_claim($1)`,
+      `select c.id::int as id, c.template, c.to_email, c.subject, c.body, c.params,
+              public.mail_wanted(m.to_user, c.template) as wanted
+         from public.mail_outbox_claim($1) c join public.mail_outbox m on m.id = c.id`,
       [BATCH],
     );
     for (const row of rows) {
+      if (row.wanted === false) {
+        // Settings › Notifications: done, not sent (docs/account.md § Notifications).
+        await db.query(
+          `update public.mail_outbox set sent_at = now(),
+                  last_error = 'not sent: turned off in the recipient''s notification settings'
+            where id = $1`,
+          [row.id],
+        );
+        continue;
+      }
       let error: string | null = null;
       try {
         await mailer.send(renderRow(row, publicUrl, renderTemplate));

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openObjectStore, type ObjectStore } from './object-store';
 import { createS3ObjectStore } from './s3-object-store';
@@ -60,6 +61,23 @@ describe.each([
     await expect(store.move('tracks', 'u1/none', 'u1/other')).rejects.toThrow(/not found/);
   });
 
+  it('writes a stream (putStream) and writes nothing under the name when the stream fails', async () => {
+    const parts = ['01234', '56789', 'abcdef'];
+    expect(await store.putStream('exports', 'u1/s.zip', Readable.from(parts))).toBe(16);
+    expect(await text(store, 'exports', 'u1/s.zip')).toEqual({ size: 16, text: parts.join('') });
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.from('half');
+        throw new Error('source broke');
+      })(),
+    );
+    await expect(store.putStream('exports', 'u1/broken.zip', failing)).rejects.toThrow(
+      /source broke/,
+    );
+    expect(await store.read('exports', 'u1/broken.zip')).toBeNull();
+    await store.remove('exports', 'u1/s.zip');
+  });
+
   it('answers a probe when it can be reached', async () => {
     await expect(store.probe()).resolves.toBeUndefined();
   });
@@ -100,6 +118,18 @@ describe('S3 object store, large objects', { timeout: 120_000 }, () => {
     expect(await store.size('stems', 'u1/copy.wav')).toBe(big.length);
     await store.remove('tracks', 'u1/big.wav');
     await store.remove('stems', 'u1/copy.wav');
+
+    // The same bytes as a stream of 64 KiB chunks: a multipart upload of unknown length.
+    const chunks = Array.from({ length: Math.ceil(big.length / 65536) }, (_, i) =>
+      Buffer.from(big.subarray(i * 65536, (i + 1) * 65536)),
+    );
+    expect(await store.putStream('exports', 'u1/streamed.zip', Readable.from(chunks))).toBe(
+      big.length,
+    );
+    const streamed = await store.read('exports', 'u1/streamed.zip');
+    const back = Buffer.from(await new Response(streamed!.stream).arrayBuffer());
+    expect(Buffer.compare(back, Buffer.from(big))).toBe(0);
+    await store.remove('exports', 'u1/streamed.zip');
   });
 
   it('signs every request: a wrong secret is refused by the S3 server', async () => {

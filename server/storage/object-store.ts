@@ -4,12 +4,13 @@
  * only stores bytes and never decides who may see them. Writes are atomic (temporary file +
  * rename), reads stream (an optional inclusive byte range), nothing is buffered on read.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { constants } from 'node:fs';
 import { access, mkdir, rename, rm, stat, writeFile, copyFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertSafeObjectName, assertSafeBucketId } from './names';
 
 export interface ByteRange {
@@ -27,6 +28,12 @@ export interface StoredBytes {
 
 export interface ObjectStore {
   put(bucket: string, name: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Writes what `body` yields without holding it in memory (disk: a temporary file renamed into
+   * place; S3: a multipart upload of `partSize` parts) and resolves to its size. Nothing is
+   * visible under `name` unless the whole stream was written.
+   */
+  putStream(bucket: string, name: string, body: Readable): Promise<number>;
   /** The object's bytes (the whole object or `range`, clamped to its size), or null if absent. */
   read(bucket: string, name: string, range?: ByteRange): Promise<StoredBytes | null>;
   /** Size in bytes, or null if absent. */
@@ -63,6 +70,21 @@ export class ObjectMissingError extends Error {
     super(`Object ${bucket}/${name} not found in the object store`);
     this.name = 'ObjectMissingError';
   }
+}
+
+/**
+ * Counts the bytes that pass (`counted` once the stream ended; not `size`, which lib-storage's
+ * Upload would take for the body's length).
+ */
+export function byteCounter(): Transform & { counted: number } {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counter.counted += chunk.length;
+      done(null, chunk);
+    },
+  }) as Transform & { counted: number };
+  counter.counted = 0;
+  return counter;
 }
 
 /** `dataDir` is DATA_DIR: files under `<dataDir>/storage`; `'memory'` keeps bytes in memory. */
@@ -104,6 +126,14 @@ export function createMemoryObjectStore(): ObjectStore {
   return {
     async put(bucket, name, bytes) {
       objects.set(key(bucket, name), new Uint8Array(bytes));
+    },
+    async putStream(bucket, name, body) {
+      // Memory is where this store keeps everything (tests): the chunks, then the object.
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+      const bytes = Buffer.concat(chunks);
+      objects.set(key(bucket, name), new Uint8Array(bytes));
+      return bytes.length;
     },
     async read(bucket, name, range) {
       const bytes = objects.get(key(bucket, name));
@@ -190,6 +220,20 @@ export function createFileObjectStore(root: string): ObjectStore {
 
   return {
     put,
+    async putStream(bucket, name, body) {
+      const target = pathOf(bucket, name);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = tempFor(target);
+      const counter = byteCounter();
+      try {
+        await pipeline(body, counter, createWriteStream(temp));
+        await rename(temp, target);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      return counter.counted;
+    },
     async read(bucket, name, range) {
       const path = pathOf(bucket, name);
       let size: number;

@@ -20,7 +20,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { assertSafeBucketId, assertSafeObjectName } from './names';
-import { moveAndCopy, ObjectMissingError, type ObjectStore, type Transfer } from './object-store';
+import {
+  byteCounter,
+  moveAndCopy,
+  ObjectMissingError,
+  type ObjectStore,
+  type Transfer,
+} from './object-store';
 
 export interface S3StoreConfig {
   /** `S3_ENDPOINT`; unset: AWS S3 of `region`. */
@@ -145,6 +151,20 @@ export function createS3ObjectStore(config: S3StoreConfig): S3ObjectStore {
       } else {
         await client.send(new PutObjectCommand({ Bucket, Key, Body, ContentLength: bytes.length }));
       }
+    },
+    async putStream(bucket, name, body) {
+      // A multipart upload of `partSize` parts (lib-storage holds at most queueSize of them);
+      // S3 makes the object visible only when the upload completes.
+      const counter = byteCounter();
+      const Body = body.pipe(counter);
+      body.on('error', (error) => counter.destroy(error));
+      await new Upload({
+        client,
+        params: { Bucket, Key: objectKey(bucket, name), Body },
+        partSize,
+        queueSize: 2,
+      }).done();
+      return counter.counted;
     },
     async read(bucket, name, range) {
       const Key = objectKey(bucket, name);

@@ -2,6 +2,7 @@
  * The only writers of the player store. Queue rules come from queue.ts; the audio engine follows
  * the store (and the seek commands emitted here).
  */
+import { autoplaySource } from './autoplay';
 import { emitPlayerCommand } from './commands';
 import * as rules from './queue';
 import { DEFAULT_VOLUME, initialPlayerState, playerState, type PlayerState } from './store';
@@ -60,7 +61,14 @@ export const pause = () => apply(rules.pause);
 export const togglePlay = () => apply(rules.togglePlay);
 export const next = () => apply((s) => rules.next(s, random));
 export const previous = () => apply((s) => rules.previous(s, random));
-export const trackEnded = () => apply((s) => rules.trackEnded(s, random));
+/** A track ended; at the end of the queue, autoplay (when on) continues with similar tracks. */
+export const trackEnded = () => {
+  apply((s) => rules.trackEnded(s, random));
+  const s = playerState;
+  if (s.autoplay && !s.isPlaying && s.currentTrack && s.repeat === 'off') {
+    void continueAutoplay(s.currentTrack);
+  }
+};
 export const cycleRepeat = () => apply(rules.cycleRepeat);
 export const toggleShuffle = () => apply(rules.toggleShuffle);
 
@@ -137,6 +145,31 @@ export function toggleMute(): void {
   }
 }
 
+/**
+ * The queue ended on `ended`: similar tracks from the registered source are added to the queue
+ * and the first plays, unless the listener did something meanwhile (another track, play, the
+ * setting turned off). A failing source (offline, the function down) leaves the player stopped,
+ * quietly: nothing was asked of the listener.
+ */
+async function continueAutoplay(ended: PlayerTrack): Promise<void> {
+  const source = autoplaySource();
+  if (!source) return;
+  let found: readonly PlayerTrack[];
+  try {
+    found = await source(ended, playerState.queue);
+  } catch {
+    return;
+  }
+  const s = playerState;
+  if (!s.autoplay || s.isPlaying || s.currentTrack?.id !== ended.id) return;
+  apply((state) => rules.continueWith(state, found));
+}
+
+/** Autoplay on or off (the player's setting, saved with it). */
+export function setAutoplay(on: boolean): void {
+  playerState.autoplay = on;
+}
+
 /** Loudness normalisation on or off (the player's setting, saved with it). */
 export function setNormalise(on: boolean): void {
   playerState.normalise = on;
@@ -182,6 +215,7 @@ export function restore(saved: Partial<PlayerState>): void {
   if (saved.repeat) s.repeat = saved.repeat;
   if (saved.shuffle !== undefined) s.shuffle = saved.shuffle;
   if (saved.normalise !== undefined) s.normalise = saved.normalise;
+  if (saved.autoplay !== undefined) s.autoplay = saved.autoplay;
   s.currentTime = s.currentTrack ? clampTime(saved.currentTime ?? 0) : 0;
   s.duration = 0;
   s.isPlaying = false;

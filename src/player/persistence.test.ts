@@ -62,7 +62,7 @@ describe('readPersisted', () => {
 });
 
 describe('writePersisted', () => {
-  it('saves the spec fields and the normalisation setting, muted at the audible volume', () => {
+  it('saves the spec fields and the normalisation and autoplay settings, muted at the audible volume', () => {
     actions.clickTrack([a, b], a);
     actions.setVolume(0.4);
     actions.toggleMute();
@@ -75,6 +75,7 @@ describe('writePersisted', () => {
       repeat: 'off',
       shuffle: false,
       normalise: true,
+      autoplay: true,
     });
   });
 

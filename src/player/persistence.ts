@@ -1,7 +1,7 @@
 /**
  * Keeps the player across reloads: localStorage key 'music-player-storage' (spec section 3) holds
  * currentTrack, queue, volume, currentTime, repeat and shuffle (and the loudness normalisation
- * setting, `normalise`), in the `{ state, version }`
+ * setting, `normalise`, and `autoplay`), in the `{ state, version }`
  * envelope of the original app's store so existing saves keep working. Restored paused at the
  * saved position. Position updates arrive several times a second, so they are written at most
  * every 2 s, and always when the page is hidden or left.
@@ -17,7 +17,14 @@ const VERSION = 1;
 
 export type PersistedPlayer = Pick<
   PlayerState,
-  'currentTrack' | 'queue' | 'volume' | 'currentTime' | 'repeat' | 'shuffle' | 'normalise'
+  | 'currentTrack'
+  | 'queue'
+  | 'volume'
+  | 'currentTime'
+  | 'repeat'
+  | 'shuffle'
+  | 'normalise'
+  | 'autoplay'
 >;
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -70,6 +77,7 @@ export function readPersisted(storage: Pick<Storage, 'getItem'>): Partial<Persis
   if (REPEAT_MODES.includes(state.repeat as RepeatMode)) saved.repeat = state.repeat as RepeatMode;
   if (typeof state.shuffle === 'boolean') saved.shuffle = state.shuffle;
   if (typeof state.normalise === 'boolean') saved.normalise = state.normalise;
+  if (typeof state.autoplay === 'boolean') saved.autoplay = state.autoplay;
   return saved;
 }
 
@@ -83,6 +91,7 @@ export function writePersisted(storage: Pick<Storage, 'setItem'>, state: PlayerS
     repeat: state.repeat,
     shuffle: state.shuffle,
     normalise: state.normalise,
+    autoplay: state.autoplay,
   };
   try {
     storage.setItem(PLAYER_STORAGE_KEY, JSON.stringify({ state: saved, version: VERSION }));
@@ -109,6 +118,7 @@ const structure = (s: PlayerState) =>
     s.repeat,
     s.shuffle,
     s.normalise,
+    s.autoplay,
   ] as const;
 
 /**

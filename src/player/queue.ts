@@ -80,6 +80,23 @@ export function endOfQueue(state: QueueState): QueueState {
   return { ...state, isPlaying: false, currentTime: 0 };
 }
 
+/**
+ * Autoplay's continuation: `tracks` not already in the queue are added after it and the first of
+ * them plays; nothing new leaves the state as it is.
+ */
+export function continueWith(state: QueueState, tracks: readonly PlayerTrack[]): QueueState {
+  const inQueue = new Set(state.queue.map((t) => t.id));
+  const added: PlayerTrack[] = [];
+  for (const track of tracks) {
+    if (inQueue.has(track.id)) continue;
+    inQueue.add(track.id);
+    added.push(track);
+  }
+  const first = added[0];
+  if (!first) return state;
+  return setTrack({ ...state, queue: [...state.queue, ...added] }, first);
+}
+
 /** Stops and clears the current track (the player emptied, e.g. a test's reset). */
 export function stop(state: QueueState): QueueState {
   return {

@@ -2,6 +2,7 @@
  * The one call the app makes: restore the saved player, keep saving it, and start the audio
  * engine. Returns a function that stops all of it (tests, hot reload).
  */
+import { setAutoplaySource, type AutoplaySource } from './autoplay';
 import { startAudioEngine } from './engine';
 import { startPersistence } from './persistence';
 import type { PlayerTrack } from './types';
@@ -11,6 +12,8 @@ export interface StartPlayerOptions {
   currentUserId: () => string | null;
   /** Where a track's audio comes from (signed URLs of the listener's rendition). */
   sourceOf?: AudioSourceOf;
+  /** Similar tracks when the queue ends (autoplay.ts); none: autoplay stops there. */
+  autoplaySource?: AutoplaySource;
 }
 
 /** A track's audio URL; `prepare` readies the URLs of tracks likely to be played next. */
@@ -51,10 +54,12 @@ export function startPlayer(options: StartPlayerOptions): () => void {
   const stopPersistence = startPersistence();
   const engine = startAudioEngine(options);
   prepare = options.sourceOf?.prepare ?? null;
+  setAutoplaySource(options.autoplaySource ?? null);
   prime = engine.prime;
   primeReleased = engine.primeReleased;
   const stop = () => {
     prepare = null;
+    setAutoplaySource(null);
     prime = null;
     primeReleased = null;
     engine.stop();

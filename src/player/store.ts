@@ -26,6 +26,8 @@ export interface PlayerState extends Mutable<QueueState> {
   error: string | null;
   /** Loudness normalisation toward -14 LUFS (loudness.ts); a setting, on by default. */
   normalise: boolean;
+  /** When the queue ends, keep playing similar tracks (autoplay.ts); a setting, on by default. */
+  autoplay: boolean;
 }
 
 export function initialPlayerState(): PlayerState {
@@ -37,6 +39,7 @@ export function initialPlayerState(): PlayerState {
     volumeBeforeMute: null,
     error: null,
     normalise: true,
+    autoplay: true,
   };
 }
 

@@ -7,4 +7,4 @@
  */
 export { PlayerBar, type PlayerBarProps } from './components/player-bar';
 export { SeekBar, type SeekBarProps } from './components/seek-bar';
-export { NormaliseSwitch } from './components/normalise-switch';
+export { AutoplaySwitch, NormaliseSwitch } from './components/normalise-switch';

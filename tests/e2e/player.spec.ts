@@ -255,10 +255,32 @@ async function clickProgress(page: Page, slider: Locator, fraction: number): Pro
   await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
 }
 
+test('with autoplay, the last track ending goes on with a recommended track', async ({ page }) => {
+  const player = await start(page, ARTIST);
+  const titles = await player.rowTitles();
+  const last = titles.at(-1) as string;
+  const { slider } = await playAndMeasure(player, last);
+  await clickProgress(page, slider, 0.99);
+  // Another track (not one of the queue's) plays: the recommendations (docs/player.md, "Autoplay").
+  await expect
+    .poll(async () => (await player.persisted())?.currentTrack?.title, { timeout: 30_000 })
+    .not.toBe(last);
+  const next = (await player.persisted())?.currentTrack?.title as string;
+  expect(titles).not.toContain(next);
+  await player.expectBarTitle(next);
+  await player.expectAudioAdvancing();
+});
+
 test('the last track ending keeps it in the bar, paused at its start; Play starts it again', async ({
   page,
 }) => {
   const player = await start(page, ARTIST);
+  // Without autoplay (Settings › Playback, saved with the player on this device).
+  await page.goto('/settings#playback');
+  const autoplay = page.getByRole('switch', { name: /Autoplay/ });
+  await expect(autoplay).toBeChecked({ timeout: 30_000 });
+  await autoplay.uncheck();
+  await player.openExplore(ARTIST);
   const last = (await player.rowTitles()).at(-1) as string;
   const { slider, duration } = await playAndMeasure(player, last);
   // A click near the end of the progress bar: the last second or so plays, then the track ends.

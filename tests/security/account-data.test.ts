@@ -71,6 +71,15 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The e-mails sent to `email` so far (the outbox drained first), oldest first. */
+async function mailsTo(email: string) {
+  await t.backend.mailOutbox!.drain();
+  return t.backend.mailer
+    .list()
+    .filter((x) => x.to === email)
+    .reverse();
+}
+
 describe('data export', () => {
   it('is requested by the owner only, once a day, and read by the owner only', async () => {
     const m = await member();
@@ -129,6 +138,17 @@ describe('account deletion', () => {
     );
     expect(scheduled.rows[0]?.days).toBe(14);
     expect((await m.client.rpc('cancel_account_deletion')).error).toBeNull();
+    // Both mailed through the outbox: the date and how to cancel, then that it is cancelled.
+    const sent = await mailsTo(m.email);
+    expect(sent.map((x) => x.subject)).toEqual([
+      expect.stringMatching(
+        /^Your Soundloft account will be deleted on \d{1,2} \w+ \d{4}, \d\d:\d\d UTC$/,
+      ),
+      'Your Soundloft account will not be deleted',
+    ]);
+    expect(sent[0]!.text).toContain('"Keep my account"');
+    expect(sent[0]!.text).toContain(`${t.url}/login`);
+    expect(other.email && (await mailsTo(other.email))).toEqual([]);
   });
 
   it('asks an artist with a balance above the minimum to withdraw first', async () => {
@@ -195,6 +215,41 @@ describe('account deletion', () => {
       `insert into public.playlists (name, created_by, track_ids) values ('Theirs', $1, array[$2::uuid])`,
       [w.other.id, trackId],
     );
+    // Rows that outlive the account: an admin's warning and deletion of another of their tracks
+    // (the audit log keeps the sanction and the track row, with their id and artist name), and
+    // an audit row of theirs as the actor (had they been an admin).
+    const adminClient = createClient(t.url, t.keys.anonKey, {
+      ...options,
+      global: { headers: { Authorization: `Bearer ${t.token(w.admin)}` } },
+    });
+    expect(
+      (
+        await adminClient.rpc('admin_sanction_user', {
+          p_user: m.id,
+          p_kind: 'warning',
+          p_reason: 'Spam in titles.',
+          p_days: null,
+        })
+      ).error,
+    ).toBeNull();
+    const { rows: second } = await t.db.query<{ id: string }>(
+      `insert into public.tracks (title, artist, audio_url, uploaded_by, status)
+       values ('Taken Song', $2, 'tracks/' || $1 || '/taken.mp3', $1::uuid, 'ready') returning id`,
+      [m.id, m.email],
+    );
+    expect((await adminClient.from('tracks').delete().eq('id', second[0]!.id)).error).toBeNull();
+    await t.db.query(
+      `insert into public.admin_audit_log (actor_id, action, target_table, target_id, before, after)
+       values ($1, 'track.approve', 'tracks', $2, '{"verified": false}', '{"verified": true}')`,
+      [m.id, w.trackX],
+    );
+    const { rows: audited } = await t.db.query<{ id: string }>(
+      `select id::text from public.admin_audit_log
+        where actor_id = $1 or target_id = $2 or before::text like '%' || $1 || '%'
+           or after::text like '%' || $1 || '%'`,
+      [m.id, second[0]!.id],
+    );
+    expect(audited.length).toBeGreaterThanOrEqual(3);
     const signed = await m.client.storage.from('avatars').createSignedUrl(`${m.id}/me.png`, 3600);
     expect(signed.error).toBeNull();
     // An export, so that its archive exists to be deleted too.
@@ -344,5 +399,102 @@ describe('account deletion', () => {
       [w.trackX],
     );
     expect(ledger.some((l) => Number(l.amount) === 3 && l.former_account !== null)).toBe(true);
+    // The audit rows are kept and point at the ledger's pseudonym (as actor or in the documents).
+    const former = ledger.find((l) => Number(l.amount) === 3)!.former_account!;
+    const { rows: kept } = await t.db.query<{
+      former_actor: string | null;
+      text: string;
+      anonymised_at: string | null;
+    }>(
+      `select former_actor, (target_id || coalesce(before::text, '') || coalesce(after::text, '')) as text,
+              anonymised_at from public.admin_audit_log where id = any ($1::bigint[])`,
+      [audited.map((a) => a.id)],
+    );
+    expect(kept).toHaveLength(audited.length);
+    for (const row of kept) {
+      expect(row.anonymised_at).not.toBeNull();
+      expect(row.former_actor === former || row.text.includes(former)).toBe(true);
+    }
+  });
+});
+
+describe('notification settings', () => {
+  const FOLLOW_MAIL = / now follows you on Soundloft$/;
+  const followed = async (m: Member) =>
+    (await mailsTo(m.email)).filter((x) => FOLLOW_MAIL.test(x.subject));
+
+  it('mail a new follower once, not when turned off, and the sender honours a late change', async () => {
+    const a = await member();
+    const b = await member();
+    const c = await member();
+    const follow = (who: Member) =>
+      who.client.from('followers').insert({ follower_id: who.id, following_id: a.id });
+    expect((await follow(b)).error).toBeNull();
+    const first = await followed(a);
+    expect(first).toHaveLength(1);
+    expect(first[0]!.text).toContain(`${t.url}/profile/${b.id}`);
+    expect(first[0]!.text).toContain(`${t.url}/settings#notifications`);
+    // Unfollow and follow again: once per follower.
+    expect(
+      (await b.client.from('followers').delete().eq('follower_id', b.id).eq('following_id', a.id))
+        .error,
+    ).toBeNull();
+    expect((await follow(b)).error).toBeNull();
+    expect(await followed(a)).toHaveLength(1);
+
+    // Turned off by the owner (another user cannot: the REST matrix): C's follow mails nothing.
+    expect(
+      (
+        await a.client
+          .from('notification_preferences')
+          .upsert({ user_id: a.id, kind: 'social.new_follower', enabled: false })
+      ).error,
+    ).toBeNull();
+    expect((await follow(c)).error).toBeNull();
+    expect(await followed(a)).toHaveLength(1);
+
+    // A follower mail already queued when it was turned off (queued here directly, as if before
+    // the change): the sender asks at send time, so it is not sent but marked done. A mail that
+    // is not optional still goes.
+    await t.db.transaction(async (tx) => {
+      await tx.query(
+        `select public.enqueue_user_mail($1, 'social.new_follower', 'Late now follows you on Soundloft', 'late')`,
+        [a.id],
+      );
+      await tx.query(
+        `select public.enqueue_user_mail($1, 'account.notice', 'An account notice', 'kept')`,
+        [a.id],
+      );
+    });
+    const all = await mailsTo(a.email);
+    expect(all.filter((x) => FOLLOW_MAIL.test(x.subject))).toHaveLength(1);
+    expect(all.map((x) => x.subject)).toContain('An account notice');
+    const { rows } = await t.db.query<{ sent_at: string | null; last_error: string | null }>(
+      `select sent_at, last_error from public.mail_outbox
+        where to_user = $1 and subject = 'Late now follows you on Soundloft'`,
+      [a.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.sent_at).not.toBeNull();
+    expect(rows[0]!.last_error).toMatch(/turned off/);
+
+    // Turned on again: a new follower mails.
+    expect(
+      (
+        await a.client
+          .from('notification_preferences')
+          .update({ enabled: true })
+          .eq('user_id', a.id)
+          .eq('kind', 'social.new_follower')
+      ).error,
+    ).toBeNull();
+    const d = await member();
+    expect((await follow(d)).error).toBeNull();
+    expect(await followed(a)).toHaveLength(2);
+    // The kinds are the database's: an unknown one is refused.
+    const unknown = await a.client
+      .from('notification_preferences')
+      .insert({ user_id: a.id, kind: 'account.deletion_scheduled', enabled: false });
+    expect(unknown.error).not.toBeNull();
   });
 });

@@ -152,8 +152,10 @@ export type Database = {
           action: string
           actor_id: string | null
           after: Json | null
+          anonymised_at: string | null
           before: Json | null
           created_at: string
+          former_actor: string | null
           id: number
           target_id: string
           target_table: string
@@ -162,8 +164,10 @@ export type Database = {
           action: string
           actor_id?: string | null
           after?: Json | null
+          anonymised_at?: string | null
           before?: Json | null
           created_at?: string
+          former_actor?: string | null
           id?: number
           target_id: string
           target_table: string
@@ -172,8 +176,10 @@ export type Database = {
           action?: string
           actor_id?: string | null
           after?: Json | null
+          anonymised_at?: string | null
           before?: Json | null
           created_at?: string
+          former_actor?: string | null
           id?: number
           target_id?: string
           target_table?: string
@@ -369,6 +375,7 @@ export type Database = {
           counter_at: string | null
           decided_by: string | null
           decision_reason: string | null
+          former_uploader: string | null
           good_faith_statement: boolean
           id: string
           legal_action_at: string | null
@@ -396,6 +403,7 @@ export type Database = {
           counter_at?: string | null
           decided_by?: string | null
           decision_reason?: string | null
+          former_uploader?: string | null
           good_faith_statement: boolean
           id?: string
           legal_action_at?: string | null
@@ -423,6 +431,7 @@ export type Database = {
           counter_at?: string | null
           decided_by?: string | null
           decision_reason?: string | null
+          former_uploader?: string | null
           good_faith_statement?: boolean
           id?: string
           legal_action_at?: string | null
@@ -1104,6 +1113,30 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      notification_preferences: {
+        Row: {
+          created_at: string
+          enabled: boolean
+          kind: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          enabled: boolean
+          kind: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          enabled?: boolean
+          kind?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
       }
       plans: {
         Row: {
@@ -2317,6 +2350,10 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      anonymise_account_references: {
+        Args: { p_user: string; p_former: string }
+        Returns: undefined
+      }
       app_clock: {
         Args: never
         Returns: string
@@ -2380,6 +2417,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2410,6 +2448,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2440,6 +2479,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2478,6 +2518,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2508,6 +2549,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2538,6 +2580,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2584,6 +2627,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2614,6 +2658,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2644,6 +2689,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2674,6 +2720,7 @@ export type Database = {
             counter_at: string | null
             decided_by: string | null
             decision_reason: string | null
+            former_uploader: string | null
             good_faith_statement: boolean
             id: string
             legal_action_at: string | null
@@ -2887,6 +2934,10 @@ export type Database = {
         Args: { p_iban: string }
         Returns: boolean
       }
+      jsonb_erase_person: {
+        Args: { p_doc: Json; p_id: string; p_former: string; p_email: string; p_name: string }
+        Returns: Json
+      }
       link_stripe_customer: {
         Args: { p_user: string; p_customer: string }
         Returns: string
@@ -2902,6 +2953,10 @@ export type Database = {
       mail_outbox_done: {
         Args: { p_id: number; p_error: string }
         Returns: undefined
+      }
+      mail_wanted: {
+        Args: { p_user: string; p_kind: string }
+        Returns: boolean
       }
       max_counted_plays_per_day: {
         Args: never
@@ -2962,6 +3017,10 @@ export type Database = {
       offline_download_validity: {
         Args: never
         Returns: string
+      }
+      optional_mail_kinds: {
+        Args: never
+        Returns: string[]
       }
       owns_audio_object: {
         Args: { object_name: string; uploader: string }

@@ -20,6 +20,7 @@ import {
 } from '@/player';
 import { lazyChunk } from '@/lib/lazy-chunk';
 import { noteTrackStarted, sendPlaySource } from '@/data/play-source';
+import { createAutoplaySource } from './autoplay-source';
 
 // The bar shows only with a current track: a cold visit's first paint does without its code
 // (Mantine's Slider, the stems controls); fetched when the page is idle, or at the first play.
@@ -67,7 +68,11 @@ export function PlayerDock({ userId }: { userId: string }) {
         },
       },
     );
-    const stopPlayer = startPlayer({ currentUserId: () => userId, sourceOf });
+    const stopPlayer = startPlayer({
+      currentUserId: () => userId,
+      sourceOf,
+      autoplaySource: createAutoplaySource(userId),
+    });
     const stopListens = onListenQualified((listen) => {
       if (!listen.listenerId) return;
       const offline = fromCache.has(listen.trackId) ? { deviceId: deviceId() } : undefined;

@@ -2,12 +2,12 @@ import { Stack, Text } from '@mantine/core';
 import { useProfile } from '@/data';
 import { DownloadQualityControl, useCurrentUserId } from '@/features/catalogue';
 import { PLANS } from '@/lib/plans';
-import { NormaliseSwitch } from '@/player/ui';
+import { AutoplaySwitch, NormaliseSwitch } from '@/player/ui';
 import { AnchorLink } from '@/components/router-links';
 
 /**
  * Playback (docs/account.md): the streaming quality the plan gives (the server signs only what
- * the plan allows, docs/upload.md), loudness normalisation (saved with the player) and the
+ * the plan allows, docs/upload.md), loudness normalisation and autoplay (saved with the player) and the
  * download quality (Library > Downloads shows the same control).
  */
 export function PlaybackSection() {
@@ -32,6 +32,7 @@ export function PlaybackSection() {
         </Text>
       </div>
       <NormaliseSwitch />
+      <AutoplaySwitch />
       {plan?.offlineDownloads ? (
         <DownloadQualityControl labelId="settings-download-quality" />
       ) : (

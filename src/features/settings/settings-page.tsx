@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, Stack, Title } from '@mantine/core';
 import { useAuth } from '@/data/auth';
 import { EmailForm } from './email-form';
+import { NotificationsSection } from './notifications-section';
 import { PasswordForm } from './password-form';
 import { PlaybackSection } from './playback-section';
 import { PrivacySection } from './privacy-section';
@@ -13,9 +14,10 @@ const SECTIONS = [
   { id: 'security', label: 'Security' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'playback', label: 'Playback' },
+  { id: 'notifications', label: 'Notifications' },
 ] as const;
 
-/** /settings (docs/account.md): account, security, privacy, playback. */
+/** /settings (docs/account.md): account, security, privacy, playback, notifications. */
 export function SettingsPage() {
   const { session } = useAuth();
   const user = session?.user;
@@ -55,6 +57,9 @@ export function SettingsPage() {
         </SettingsSection>
         <SettingsSection id="playback" title="Playback">
           <PlaybackSection />
+        </SettingsSection>
+        <SettingsSection id="notifications" title="Notifications">
+          <NotificationsSection />
         </SettingsSection>
       </Stack>
     </Container>

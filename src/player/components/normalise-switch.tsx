@@ -14,3 +14,16 @@ export function NormaliseSwitch() {
     />
   );
 }
+
+/** The autoplay setting (on by default; saved with the player; docs/player.md § Autoplay). */
+export function AutoplaySwitch() {
+  const { autoplay } = usePlaybackModes();
+  return (
+    <Switch
+      checked={autoplay}
+      onChange={(event) => actions.setAutoplay(event.currentTarget.checked)}
+      label="Autoplay"
+      description="Autoplay similar tracks when your queue ends"
+    />
+  );
+}

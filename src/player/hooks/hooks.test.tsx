@@ -54,7 +54,12 @@ describe('player selector hooks', () => {
       actions.toggleShuffle();
     });
     expect(volume.result.current).toEqual({ volume: 0, muted: true });
-    expect(modes.result.current).toEqual({ repeat: 'all', shuffle: true, normalise: true });
+    expect(modes.result.current).toEqual({
+      repeat: 'all',
+      shuffle: true,
+      normalise: true,
+      autoplay: true,
+    });
   });
 
   it('waits while the views are held (a sound starting), then shows the store as it is', async () => {

@@ -59,6 +59,9 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   admin_sanction_from_report: ADMINS,
   admin_sanction_user: ADMINS,
   admin_stats: ADMINS,
+  account_deletions_mail: TRIGGER,
+  /** The deletion job's: audit rows of a deleted account point at its pseudonym. */
+  anonymise_account_references: NOBODY,
   apply_stripe_event: NOBODY,
   audit_admin_action: NOBODY,
   /** Whether the caller is at their monthly upload limit (the upload page asks after a 403). */
@@ -90,6 +93,8 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   /** A user appeals a decision about them (the function checks whose it is and the 30 days). */
   file_appeal: USERS,
   followers_count: TRIGGER,
+  followers_mail: TRIGGER,
+  followers_mail_forget: TRIGGER,
   handle_new_user: TRIGGER,
   handle_user_email_change: TRIGGER,
   increment_track_plays: USERS,

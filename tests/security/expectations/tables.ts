@@ -577,6 +577,35 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ admin_require_mfa: false }),
     expect: SERVER_ONLY,
   },
+  // Notification settings (docs/account.md § Notifications): the owner's alone, not even admins
+  // read them. The insert is the owner's existing row again (409), so the outcome does not
+  // depend on which case ran first.
+  notification_preferences: {
+    row: (w) =>
+      byId(
+        w,
+        `insert into public.notification_preferences (user_id, kind, enabled)
+         values ($1, 'social.new_follower', true)
+         on conflict (user_id, kind) do update set enabled = true returning user_id`,
+        [w.owner.id],
+        'user_id',
+      ),
+    insert: async (w) => {
+      await w.db.query(
+        `insert into public.notification_preferences (user_id, kind, enabled)
+         values ($1, 'social.new_follower', true) on conflict do nothing`,
+        [w.owner.id],
+      );
+      return { user_id: w.owner.id, kind: 'social.new_follower', enabled: false };
+    },
+    update: () => ({ enabled: false }),
+    expect: {
+      select: ['denied', 'ok', 'hidden', 'hidden'],
+      insert: ['denied', 'conflict', 'denied', 'denied'],
+      update: ['denied', 'ok', 'hidden', 'hidden'],
+      delete: ['denied', 'ok', 'hidden', 'hidden'],
+    },
+  },
   play_source_notes: {
     row: async (w) => {
       const session = `s-${fresh()}`;

@@ -4,7 +4,7 @@ import { LEGAL, PRIVACY_EMAIL, PRODUCT_NAME } from '../../../lib/constants';
 export const privacyPolicy: LegalDocument = {
   slug: 'privacy-policy',
   title: 'Privacy Policy',
-  lastUpdated: '2026-11-01',
+  lastUpdated: '2026-11-29',
   summary: `This policy explains what personal data ${PRODUCT_NAME} collects, why we use it, who we share it with and which rights you have under the EU General Data Protection Regulation (GDPR).`,
   sections: [
     {
@@ -66,6 +66,7 @@ export const privacyPolicy: LegalDocument = {
         'To count plays, credit artist earnings and pay out withdrawals. Legal basis: performance of our contract with you.',
         'To process subscription payments and keep payment, payout and tax records. Legal basis: performance of our contract and compliance with legal obligations.',
         'To send account emails such as email verification and password reset links. Legal basis: performance of our contract with you.',
+        'To email you when someone follows you, unless you turn this off in Settings › Notifications. We send no newsletters or marketing email. Legal basis: our legitimate interest in telling you about activity on your account.',
         'To suggest music based on what you recently played. Legal basis: our legitimate interest in offering relevant recommendations.',
         'To keep the service secure, prevent fraud and artificial plays, moderate content and handle copyright notices. Legal basis: our legitimate interests and compliance with legal obligations.',
         `To show ${PRODUCT_NAME} promotions to Free-plan users. These are our own promotions and do not use tracking across other websites. Legal basis: performance of our contract for the Free plan.`,
