@@ -155,6 +155,7 @@ export const FUNCTIONS: Record<string, FunctionCase> = {
   record_play_source: USERS,
   attach_play_source: TRIGGER,
   forget_insights_listener: TRIGGER,
+  forget_insights_scope: TRIGGER,
   note_playlist_track_adds: TRIGGER,
   insights_compute: NOBODY,
   insights_compute_sources: NOBODY,
