@@ -1,0 +1,34 @@
+/**
+ * The messages between the page and the search worker (docs/search.md, "In a Web Worker").
+ * Both sides are structured-cloned: plain objects, arrays, sets.
+ */
+import type { Track } from '../../db/models';
+import type { DocSources } from './docs';
+import type { RankedAnswer } from './engine';
+
+export type ToSearchWorker =
+  /** Rank `query`; the answer carries `seq` back. */
+  | { type: 'search'; seq: number; query: string; limit: number }
+  /** The listener's likes and follows (a small boost), sent when they change. */
+  | { type: 'personal'; likedTrackIds: string[]; followedIds: string[] }
+  /** The server's tracks for a text: those the index lacks join it. */
+  | { type: 'addTracks'; tracks: Track[] }
+  /** Index these sources instead of reading the mirror (the bench, tests). */
+  | { type: 'sources'; sources: DocSources };
+
+export interface WorkerAnswer extends RankedAnswer {
+  /** "Did you mean …?": set when nothing, or only part of the words, matched. */
+  suggestion: string | null;
+}
+
+export type FromSearchWorker =
+  | {
+      type: 'answer';
+      seq: number;
+      /** null: no index yet (the first build is running). */
+      answer: WorkerAnswer | null;
+      /** Time spent ranking in the worker. */
+      ms: number;
+    }
+  /** The index changed (built, synced with the mirror, server rows added): ask again. */
+  | { type: 'indexed'; version: number; documents: number; ms: number };
