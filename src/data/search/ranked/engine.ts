@@ -253,6 +253,9 @@ export class CatalogueIndex {
     const queryTerms = words(query).map(fold).filter(Boolean);
     if (queryTerms.length === 0) return null;
     const fixed = queryTerms.map((term) => {
+      // Words under 4 letters are not corrected (no typo tolerance there either): at 100k
+      // tracks, two edits of a 2-letter word match most of the vocabulary (`ne` took 1.5 s).
+      if (editsFor(term) === 0) return term;
       const best = this.#ms.search(term, {
         fuzzy: Math.max(2, Math.round(term.length / 3)),
         maxFuzzy: 4,

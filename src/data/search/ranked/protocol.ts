@@ -7,8 +7,8 @@ import type { DocSources } from './docs';
 import type { RankedAnswer } from './engine';
 
 export type ToSearchWorker =
-  /** Rank `query`; the answer carries `seq` back. */
-  | { type: 'search'; seq: number; query: string; limit: number }
+  /** Rank `query`; the answer carries `seq` back. `suggest`: also look for a correction. */
+  | { type: 'search'; seq: number; query: string; limit: number; suggest: boolean }
   /** The listener's likes and follows (a small boost), sent when they change. */
   | { type: 'personal'; likedTrackIds: string[]; followedIds: string[] }
   /** The server's tracks for a text: those the index lacks join it. */
@@ -17,7 +17,7 @@ export type ToSearchWorker =
   | { type: 'sources'; sources: DocSources };
 
 export interface WorkerAnswer extends RankedAnswer {
-  /** "Did you mean …?": set when nothing, or only part of the words, matched. */
+  /** "Did you mean …?": set when asked for and nothing, or only part of the words, matched. */
   suggestion: string | null;
 }
 

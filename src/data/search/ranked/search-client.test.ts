@@ -49,6 +49,13 @@ describe('search worker host and client', () => {
     expect(client.getVersion()).toBe(1);
     channel.search('harbor lites', 5);
     expect(names(got[1])?.[0]).toBe('track:t1');
+    // A correction only when asked for (/explore), and only for words of 4+ letters.
+    channel.search('ppaer lantrens', 5);
+    expect(got[2]?.answer?.suggestion).toBeNull();
+    channel.search('ppaer lantrens', 5, true);
+    expect(got[3]?.answer?.suggestion).toBe('paper lanterns');
+    channel.search('hx', 5, true);
+    expect(got[4]?.answer?.suggestion).toBeNull();
   });
 
   it('latest keystroke wins: a text typed while one runs replaces the waiting one', async () => {

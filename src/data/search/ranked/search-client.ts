@@ -27,6 +27,7 @@ type Receive = (answer: ChannelAnswer) => void;
 interface Pending {
   query: string;
   limit: number;
+  suggest: boolean;
 }
 
 export class SearchClient {
@@ -68,10 +69,10 @@ export class SearchClient {
   }
 
   /** @internal */
-  send(channel: SearchChannel, { query, limit }: Pending): void {
+  send(channel: SearchChannel, { query, limit, suggest }: Pending): void {
     const seq = ++this.#seq;
     this.#inFlight.set(seq, { channel, query });
-    this.#port.post({ type: 'search', seq, query, limit });
+    this.#port.post({ type: 'search', seq, query, limit, suggest });
   }
 
   #receive(message: FromSearchWorker) {
@@ -99,14 +100,15 @@ export class SearchChannel {
     private readonly receive: Receive,
   ) {}
 
-  search(query: string, limit: number) {
+  /** `suggest`: also look for a "Did you mean …?" correction (/explore; not the dropdown). */
+  search(query: string, limit: number, suggest = false) {
     this.#wanted = query;
     if (this.#busy) {
-      this.#waiting = { query, limit };
+      this.#waiting = { query, limit, suggest };
       return;
     }
     this.#busy = true;
-    this.client.send(this, { query, limit });
+    this.client.send(this, { query, limit, suggest });
   }
 
   /** @internal An answer arrived: deliver it unless a newer text is waiting, then send that. */
@@ -114,7 +116,7 @@ export class SearchChannel {
     this.#busy = false;
     const next = this.#waiting;
     this.#waiting = null;
-    if (next) this.search(next.query, next.limit);
+    if (next) this.search(next.query, next.limit, next.suggest);
     if (!this.#closed && answer.query === this.#wanted) this.receive(answer);
   }
 

@@ -63,8 +63,8 @@ export class SearchHost {
             limit: message.limit,
             personal: this.#personal,
           });
-          const suggestion =
-            ranked.hits.length === 0 || ranked.partial ? index.suggest(message.query) : null;
+          const wanted = message.suggest && (ranked.hits.length === 0 || ranked.partial);
+          const suggestion = wanted ? index.suggest(message.query) : null;
           answer = { ...ranked, suggestion };
         }
         this.post({ type: 'answer', seq: message.seq, answer, ms: performance.now() - t0 });

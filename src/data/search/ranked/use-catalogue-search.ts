@@ -37,7 +37,15 @@ const EMPTY: CatalogueSearch = {
   suggestion: null,
 };
 
-export function useCatalogueSearch(text: string, limit: number): CatalogueSearch {
+/**
+ * The ranked results for `text`. `suggest`: also offer a correction when nothing, or only part
+ * of the words, matched (/explore's "Did you mean …?"; the dropdown does without).
+ */
+export function useCatalogueSearch(
+  text: string,
+  limit: number,
+  { suggest = false }: { suggest?: boolean } = {},
+): CatalogueSearch {
   const query = text.trim();
   const client = getSearchClient();
   const version = useSyncExternalStore(client.subscribe, client.getVersion, client.getVersion);
@@ -57,8 +65,8 @@ export function useCatalogueSearch(text: string, limit: number): CatalogueSearch
     return () => channel.close();
   }, [channel]);
   useEffect(() => {
-    if (query) channel.search(query, limit);
-  }, [channel, query, limit, version]);
+    if (query) channel.search(query, limit, suggest);
+  }, [channel, query, limit, suggest, version]);
 
   // Server rows for this text: they join the worker's index, which then says it changed.
   const [servedKey, setServedKey] = useState<string | null>(null);

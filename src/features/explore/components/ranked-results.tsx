@@ -49,7 +49,7 @@ export interface RankedResultsProps {
 }
 
 export const RankedResults = memo(function RankedResults({ query, onPick }: RankedResultsProps) {
-  const search = useCatalogueSearch(query, RANKED_LIMIT);
+  const search = useCatalogueSearch(query, RANKED_LIMIT, { suggest: true });
   if (!query) return null;
   const { hits, queryTerms, suggestion } = search;
   const correction = suggestion ? (
