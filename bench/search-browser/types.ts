@@ -23,7 +23,7 @@ export interface TypingTiming {
 
 export interface SearchBench {
   seed(size: number): Promise<number>;
-  start(): Promise<{ ms: number; documents: number; workerMs: number }>;
+  start(): Promise<{ ms: number; documents: number; workerMs: number; firstChunkMs: number }>;
   each(texts: string[], limit: number): Promise<KeystrokeTiming[]>;
   typing(texts: string[], gapMs: number, limit: number): Promise<TypingTiming[]>;
 }

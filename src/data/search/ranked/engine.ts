@@ -162,9 +162,28 @@ export class CatalogueIndex {
     this.#ms.addAll(this.#fresh(docs));
   }
 
-  /** The same, in chunks that yield to the event loop (no long task at 100k tracks). */
-  async addAsync(docs: readonly SearchDoc[], chunkSize = 2000) {
-    await this.#ms.addAllAsync(this.#fresh(docs), { chunkSize });
+  /**
+   * The same, in chunks that yield to the event loop (no long task at 100k tracks). The index
+   * answers between chunks with what it holds so far (`onChunk` after each but the last), so the first build
+   * is useful before it ends: pass the most played first. A document the server added meanwhile
+   * (`addTracks`) becomes the mirror's (its text replaced if it differs).
+   */
+  async addAsync(
+    docs: readonly SearchDoc[],
+    { chunkSize = 2000, onChunk }: { chunkSize?: number; onChunk?: () => void } = {},
+  ) {
+    for (let at = 0; at < docs.length; at += chunkSize) {
+      if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      const chunk = docs.slice(at, at + chunkSize);
+      for (const doc of chunk) {
+        const old = this.#docs.get(doc.id);
+        if (!old || !this.#extra.delete(doc.id)) continue;
+        if (!sameText(old, doc)) this.#ms.replace(doc);
+        this.#set(doc);
+      }
+      this.add(chunk);
+      if (at + chunkSize < docs.length) onChunk?.();
+    }
   }
 
   /** Server rows the mirror lacks: their tracks (and new artists and albums) join the index. */

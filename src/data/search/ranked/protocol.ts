@@ -19,16 +19,27 @@ export type ToSearchWorker =
 export interface WorkerAnswer extends RankedAnswer {
   /** "Did you mean …?": set when asked for and nothing, or only part of the words, matched. */
   suggestion: string | null;
+  /**
+   * The first build is still running: these hits come from the part indexed so far (the most
+   * played) and the server's rows.
+   */
+  preparing: boolean;
 }
 
 export type FromSearchWorker =
   | {
       type: 'answer';
       seq: number;
-      /** null: no index yet (the first build is running). */
-      answer: WorkerAnswer | null;
+      answer: WorkerAnswer;
       /** Time spent ranking in the worker. */
       ms: number;
     }
   /** The index changed (built, synced with the mirror, server rows added): ask again. */
-  | { type: 'indexed'; version: number; documents: number; ms: number };
+  | {
+      type: 'indexed';
+      version: number;
+      documents: number;
+      ms: number;
+      /** The first build has finished (false: a chunk of it was indexed). */
+      ready: boolean;
+    };

@@ -39,15 +39,17 @@ function setup() {
 }
 
 describe('search worker host and client', () => {
-  it('answers null until the index is built, then ranks; typos are forgiven', async () => {
+  it('answers "preparing" until the index is built, then ranks; typos are forgiven', async () => {
     const { host, client } = setup();
     const got: ChannelAnswer[] = [];
     const channel = client.channel((a) => got.push(a));
     channel.search('harbor lites', 5);
-    expect(got[0]?.answer).toBeNull();
+    expect(got[0]?.answer.preparing).toBe(true);
+    expect(names(got[0])).toEqual([]);
     await host.setSources({ tracks });
     expect(client.getVersion()).toBe(1);
     channel.search('harbor lites', 5);
+    expect(got[1]?.answer.preparing).toBe(false);
     expect(names(got[1])?.[0]).toBe('track:t1');
     // A correction only when asked for (/explore), and only for words of 4+ letters.
     channel.search('ppaer lantrens', 5);
@@ -104,5 +106,45 @@ describe('search worker host and client', () => {
       tracks: [{ ...(tracks[0] as (typeof tracks)[0]), title: 'Kettle On' }],
     });
     expect(client.getVersion()).toBe(3);
+  });
+
+  it('during the first build: answers from the chunks indexed so far (most played first) and keeps the server rows', async () => {
+    const { host, client } = setup();
+    const got: ChannelAnswer[] = [];
+    const channel = client.channel((a) => got.push(a));
+    // Server rows before the mirror was read: they join the (empty) index and answer.
+    client.addTracks([testTrack('s1', { title: 'Harbor Lights Live', artist: 'Juniper Vale' })]);
+    channel.search('harbor', 5);
+    expect(got[0]?.answer.preparing).toBe(true);
+    expect(names(got[0])).toEqual(['track:s1']);
+    // 2,500 mirror tracks, built in chunks of 2,000; the most played are indexed first.
+    const many = Array.from({ length: 2500 }, (_, i) =>
+      testTrack(`m${i}`, { title: `Filler n${i}`, artist: `Band ${i}`, plays: i }),
+    );
+    // s1 is in the mirror too (with lyrics the server row lacked): the mirror's copy wins.
+    const mirrored = testTrack('s1', { title: 'Harbor Lights Live', artist: 'Juniper Vale' });
+    const built = host.setSources({ tracks: [...many, mirrored] });
+    // The first chunk is indexed synchronously; the rest waits for the next task.
+    const versionAfterChunk = client.getVersion();
+    expect(versionAfterChunk).toBeGreaterThan(1);
+    channel.search('n2499', 5);
+    channel.search('n5', 5);
+    channel.search('harbor', 5);
+    expect(got.slice(1).map((a) => [a.query, a.answer.preparing, names(a)?.[0] ?? null])).toEqual([
+      ['n2499', true, 'track:m2499'], // most played: in the first chunk
+      ['n5', true, null], // least played: not indexed yet
+      ['harbor', true, 'track:s1'], // the server's row was not dropped
+    ]);
+    await built;
+    channel.search('n5', 5);
+    channel.search('harbor', 5);
+    expect(got.slice(4).map((a) => [a.query, a.answer.preparing, names(a)?.[0] ?? null])).toEqual([
+      ['n5', false, 'track:m5'],
+      ['harbor', false, 'track:s1'],
+    ]);
+    // s1 is the mirror's now: a mirror read without it removes it.
+    await host.setSources({ tracks: many });
+    channel.search('harbor', 5);
+    expect(names(got[6])).toEqual([]);
   });
 });

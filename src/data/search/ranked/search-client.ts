@@ -18,8 +18,7 @@ interface Port {
 
 export interface ChannelAnswer {
   query: string;
-  /** null: the index is still being built. */
-  answer: WorkerAnswer | null;
+  answer: WorkerAnswer;
 }
 
 type Receive = (answer: ChannelAnswer) => void;

@@ -9,7 +9,13 @@ import { CatalogueIndex, type Personal } from './engine';
 import type { FromSearchWorker, ToSearchWorker } from './protocol';
 
 export class SearchHost {
-  #index: CatalogueIndex | null = null;
+  /**
+   * Answers from the start: empty until the mirror is read, then growing chunk by chunk during
+   * the first build (most played first), with the server's rows joining it all along.
+   */
+  readonly #index = new CatalogueIndex();
+  /** The first build from the mirror has finished (until then answers say `preparing`). */
+  #ready = false;
   #building: Promise<void> | null = null;
   #latest: DocSources | null = null;
   #version = 0;
@@ -32,12 +38,13 @@ export class SearchHost {
       this.#latest = null;
       const t0 = performance.now();
       const docs = buildSearchDocs(sources);
-      if (this.#index) {
-        if (this.#index.sync(docs) === 0 && this.#version > 0) continue;
+      if (this.#ready) {
+        if (this.#index.sync(docs) === 0) continue;
       } else {
-        const index = new CatalogueIndex();
-        await index.addAsync(docs);
-        this.#index = index;
+        // Most played first: a search during the build finds what listeners look for most.
+        docs.sort((a, b) => b.plays - a.plays);
+        await this.#index.addAsync(docs, { onChunk: () => this.#indexed(performance.now() - t0) });
+        this.#ready = true;
       }
       this.#indexed(performance.now() - t0);
     }
@@ -47,8 +54,9 @@ export class SearchHost {
     this.post({
       type: 'indexed',
       version: ++this.#version,
-      documents: this.#index?.size ?? 0,
+      documents: this.#index.size,
       ms,
+      ready: this.#ready,
     });
   }
 
@@ -57,16 +65,14 @@ export class SearchHost {
       case 'search': {
         const t0 = performance.now();
         const index = this.#index;
-        let answer = null;
-        if (index) {
-          const ranked = index.search(message.query, {
-            limit: message.limit,
-            personal: this.#personal,
-          });
-          const wanted = message.suggest && (ranked.hits.length === 0 || ranked.partial);
-          const suggestion = wanted ? index.suggest(message.query) : null;
-          answer = { ...ranked, suggestion };
-        }
+        const ranked = index.search(message.query, {
+          limit: message.limit,
+          personal: this.#personal,
+        });
+        const wanted = message.suggest && (ranked.hits.length === 0 || ranked.partial);
+        // No correction from a partial index: the word may simply not be indexed yet.
+        const suggestion = wanted && this.#ready ? index.suggest(message.query) : null;
+        const answer = { ...ranked, suggestion, preparing: !this.#ready };
         this.post({ type: 'answer', seq: message.seq, answer, ms: performance.now() - t0 });
         return;
       }
@@ -78,7 +84,6 @@ export class SearchHost {
         this.#indexed(0);
         return;
       case 'addTracks': {
-        if (!this.#index) return;
         const before = this.#index.size;
         this.#index.addTracks(message.tracks);
         if (this.#index.size !== before) this.#indexed(0);

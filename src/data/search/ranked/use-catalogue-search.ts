@@ -18,9 +18,14 @@ import { getSearchClient, type ChannelAnswer } from './search-client';
 /** Wait after the last keystroke before asking the server. */
 export const RANKED_SERVER_DEBOUNCE_MS = 250;
 const SERVER_PAGE = 20;
+/** Shown (role=status) while the first build runs and results are partial. */
+export const PREPARING_SEARCH = 'Preparing search…';
 
 export interface CatalogueSearch extends RankedAnswer {
-  /** The index is still being built (nothing to rank yet). */
+  /**
+   * The first build is running (or no answer yet): the hits come from the part indexed so far
+   * (the most played) and the server's rows; say "Preparing search…".
+   */
   indexing: boolean;
   /** The server is being asked (results may still change). */
   searchingServer: boolean;
@@ -97,7 +102,7 @@ export function useCatalogueSearch(
     const searchingServer = online && servedKey !== query;
     // Until this text's answer arrives, the previous one stays (no flicker while typing).
     if (!answered) return { ...EMPTY, indexing: true, searchingServer };
-    if (!answered.answer) return { ...EMPTY, indexing: true, searchingServer };
-    return { ...answered.answer, indexing: false, searchingServer };
+    const { preparing, ...answer } = answered.answer;
+    return { ...answer, indexing: preparing, searchingServer };
   }, [query, answered, online, servedKey]);
 }
