@@ -37,7 +37,7 @@ const bench: SearchBench = {
     return new Promise<{ ms: number; documents: number; workerMs: number; firstChunkMs: number }>(
       (resolve) => {
         indexed = (m) => {
-          // The first chunk (the most played) answers searches while the rest is indexed.
+          // The quick start (the newest tracks) and the first chunks answer while the rest is indexed.
           firstChunkMs ||= performance.now() - t0;
           if (m.ready)
             resolve({

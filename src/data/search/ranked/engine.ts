@@ -130,6 +130,8 @@ export class CatalogueIndex {
   readonly #boost = new Map<string, number>();
   /** Documents added from the server (`addTracks`): a mirror `sync` keeps them. */
   readonly #extra = new Set<string>();
+  /** Documents of the quick start (`addTracks` provisional): the first build confirms them. */
+  readonly #provisional = new Set<string>();
 
   constructor() {
     this.#ms = new TopMiniSearch({
@@ -177,7 +179,7 @@ export class CatalogueIndex {
       const chunk = docs.slice(at, at + chunkSize);
       for (const doc of chunk) {
         const old = this.#docs.get(doc.id);
-        if (!old || !this.#extra.delete(doc.id)) continue;
+        if (!old || !(this.#extra.delete(doc.id) || this.#provisional.delete(doc.id))) continue;
         if (!sameText(old, doc)) this.#ms.replace(doc);
         this.#set(doc);
       }
@@ -186,11 +188,24 @@ export class CatalogueIndex {
     }
   }
 
-  /** Server rows the mirror lacks: their tracks (and new artists and albums) join the index. */
-  addTracks(tracks: readonly Track[]) {
+  /**
+   * Server rows the mirror lacks: their tracks (and new artists and albums) join the index.
+   * `provisional`: the mirror's newest tracks at a cold start (the first build confirms them).
+   */
+  addTracks(tracks: readonly Track[], { provisional = false }: { provisional?: boolean } = {}) {
     const docs = extraDocs(tracks, this.has);
-    for (const d of docs) this.#extra.add(d.id);
+    for (const d of docs) (provisional ? this.#provisional : this.#extra).add(d.id);
     this.add(docs);
+  }
+
+  /** After the first build: quick-start documents it did not bring are gone from the mirror. */
+  dropProvisional() {
+    for (const id of this.#provisional) {
+      this.#ms.discard(id);
+      this.#docs.delete(id);
+      this.#boost.delete(id);
+    }
+    this.#provisional.clear();
   }
 
   /**

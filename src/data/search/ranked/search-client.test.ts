@@ -147,4 +147,28 @@ describe('search worker host and client', () => {
     channel.search('harbor', 5);
     expect(names(got[6])).toEqual([]);
   });
+
+  it('quick start: the newest tracks answer before the build, which confirms or drops them', async () => {
+    const { host, client } = setup();
+    const got: ChannelAnswer[] = [];
+    const channel = client.channel((a) => got.push(a));
+    host.quickStart([tracks[0]!, testTrack('g1', { title: 'Gone Song', artist: 'Left Band' })]);
+    channel.search('harbor', 5);
+    channel.search('gone song', 5);
+    await host.setSources({ tracks }); // g1 was deleted from the mirror meanwhile
+    channel.search('gone song', 5);
+    channel.search('harbor', 5);
+    channel.search('left band', 5);
+    expect(got.map((a) => [a.query, a.answer.preparing, names(a)?.[0] ?? null])).toEqual([
+      ['harbor', true, 'track:t1'],
+      ['gone song', true, 'track:g1'],
+      ['gone song', false, null],
+      ['harbor', false, 'track:t1'],
+      ['left band', false, null], // its artist document went with it
+    ]);
+    // After the build a quick start changes nothing.
+    host.quickStart([testTrack('g2', { title: 'Late Song' })]);
+    channel.search('late song', 5);
+    expect(names(got[5])).toEqual([]);
+  });
 });

@@ -148,9 +148,10 @@ function connectWorker(receive: (message: FromSearchWorker) => void): Port {
 function connectInProcess(receive: (message: FromSearchWorker) => void): Port {
   const ready = import('./search-host').then(({ SearchHost }) => {
     const host = new SearchHost((message) => queueMicrotask(() => receive(message)));
-    void import('./mirror-sources').then(({ readMirrorSources }) =>
-      observe(readMirrorSources, (sources) => void host.setSources(sources)),
-    );
+    void import('./mirror-sources').then(({ readMirrorSources, readQuickStart }) => {
+      observe(readMirrorSources, (sources) => void host.setSources(sources));
+      void readQuickStart().then((tracks) => host.quickStart(tracks));
+    });
     return host;
   });
   return { post: (message) => void ready.then((host) => host.handle(message)) };

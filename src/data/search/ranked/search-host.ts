@@ -6,6 +6,7 @@
  */
 import { buildSearchDocs, type DocSources } from './docs';
 import { CatalogueIndex, type Personal } from './engine';
+import type { Track } from '../../db/models';
 import type { FromSearchWorker, ToSearchWorker } from './protocol';
 
 export class SearchHost {
@@ -44,10 +45,21 @@ export class SearchHost {
         // Most played first: a search during the build finds what listeners look for most.
         docs.sort((a, b) => b.plays - a.plays);
         await this.#index.addAsync(docs, { onChunk: () => this.#indexed(performance.now() - t0) });
+        this.#index.dropProvisional();
         this.#ready = true;
       }
       this.#indexed(performance.now() - t0);
     }
+  }
+
+  /**
+   * Cold start: the mirror's newest tracks (`readQuickStart`), read in a moment while the whole
+   * mirror takes seconds. They answer until the first build confirms them (or drops them).
+   */
+  quickStart(tracks: readonly Track[]): void {
+    if (this.#ready || tracks.length === 0) return;
+    this.#index.addTracks(tracks, { provisional: true });
+    this.#indexed(0);
   }
 
   #indexed(ms: number) {

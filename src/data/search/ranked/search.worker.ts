@@ -4,7 +4,7 @@
  * works in workers, and its live queries see the page's writes) and keeps the index in step.
  */
 import { observe } from '../../db';
-import { readMirrorSources } from './mirror-sources';
+import { readMirrorSources, readQuickStart } from './mirror-sources';
 import type { FromSearchWorker, ToSearchWorker } from './protocol';
 import { SearchHost } from './search-host';
 
@@ -28,3 +28,5 @@ scope.onmessage = (event) => {
 };
 
 stopMirror = observe(readMirrorSources, (sources) => void host.setSources(sources));
+// The newest tracks answer first, while the whole mirror is read (a no-op once it is indexed).
+void readQuickStart().then((tracks) => host.quickStart(tracks));
