@@ -1,30 +1,24 @@
 /**
  * `npm run bench -- search` (issue 33, docs/search.md "Ranked search"): the relevance set's
- * shares (first, top 5) over the demo catalogue; the browser libraries measured side by side on
- * a 100,000-track mirror (MiniSearch, which the app uses, and Orama), per keystroke; then the
- * server's `search_catalogue` RPC through /rest/v1 on PostgreSQL 15 (bench/search-server.ts).
+ * shares (first, top 5) over the demo catalogue; the app's search worker in Chromium over a
+ * 100,000-track mirror (`search-browser.ts`: main-thread cost and time to results per
+ * keystroke); with SEARCH_LIBRARIES=1, the browser libraries side by side in Node (MiniSearch,
+ * which the app uses, and Orama; about 30 minutes under load); then the server's
+ * `search_catalogue` RPC through /rest/v1 on PostgreSQL 15
+ * (bench/search-server.ts).
  */
 import { loadavg } from 'node:os';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { buildSearchDocs, type SearchDoc } from '../src/data/search/ranked/docs';
 import { CatalogueIndex, editsFor } from '../src/data/search/ranked/engine';
-import type { Track } from '../src/data/db/models';
-import { testTrack } from '../src/data/db/test-track';
 import { runRelevance } from '../tests/search/relevance';
-import {
-  TYPED_QUERIES,
-  keystrokes,
-  makeCatalogue,
-  ms,
-  percentile,
-  type BenchTrack,
-} from './explore-catalogue';
+import { keystrokes, ms, percentile } from './explore-catalogue';
 import { CATALOGUE_SIZE } from './explore';
 import { benchCatalogueSearchServer } from './search-server';
+import { benchSearchBrowser } from './search-browser';
+import { SEARCH_QUERIES, benchTracks } from './search-tracks';
 
 const ROUNDS = 3;
-/** Typed letter by letter: the explore bench's queries plus typos and swapped words. */
-export const SEARCH_QUERIES = [...TYPED_QUERIES, 'mdnight rian', 'rain midnight', 'elektric luv'];
 
 const load = () =>
   loadavg()
@@ -50,12 +44,6 @@ function printRelevance() {
   );
   for (const o of report.outcomes.filter((x) => x.rank !== 1))
     console.log(`  miss: "${o.query}" → rank ${o.rank ?? '>20'} (${o.top.join(', ')})`);
-}
-
-export function benchTracks(size: number): Track[] {
-  return makeCatalogue(size).map((t: BenchTrack, i) =>
-    testTrack(t.id, { ...t, uploadedBy: `u${i % 4000}`, plays: (i * 7919) % 50_000 }),
-  );
 }
 
 interface Timed {
@@ -125,12 +113,15 @@ function printTimed(rows: Timed[]) {
 
 export async function benchSearch() {
   printRelevance();
-  const tracks = benchTracks(CATALOGUE_SIZE);
-  const docs = buildSearchDocs({ tracks });
-  console.log(`\n${docs.length.toLocaleString('en')} documents (tracks, artists, albums)`);
-  const mini = benchMiniSearch(docs);
-  const orama = benchOrama(docs);
-  printTimed([mini, orama]);
+  await benchSearchBrowser(CATALOGUE_SIZE);
+  if (process.env.SEARCH_LIBRARIES === '1') {
+    const tracks = benchTracks(CATALOGUE_SIZE);
+    const docs = buildSearchDocs({ tracks });
+    console.log(`\n${docs.length.toLocaleString('en')} documents (tracks, artists, albums)`);
+    const mini = benchMiniSearch(docs);
+    const orama = benchOrama(docs);
+    printTimed([mini, orama]);
+  }
   // The server's part: bench/search-server.ts.
   await benchCatalogueSearchServer(CATALOGUE_SIZE, SEARCH_QUERIES);
 }

@@ -59,6 +59,19 @@ const opens =
       .waitFor({ state: 'visible' });
   };
 
+/** Types `text` in the top bar's search box and waits for the dropdown's first result (issue 33). */
+const typesInSearch =
+  (text: string): A11yState['open'] =>
+  async (page) => {
+    await page.getByRole('combobox', { name: 'Search' }).click();
+    await page.keyboard.type(text);
+    await page
+      .getByRole('listbox')
+      .getByRole('option')
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 });
+  };
+
 export const A11Y_ROUTES: A11yRoute[] = [
   // Public pages (prerendered).
   {
@@ -95,7 +108,10 @@ export const A11Y_ROUTES: A11yRoute[] = [
   {
     route: '/home',
     role: 'listener',
-    states: [{ name: 'menu', only: 'mobile', open: opens('Open menu', 'dialog', 'Menu') }],
+    states: [
+      { name: 'menu', only: 'mobile', open: opens('Open menu', 'dialog', 'Menu') },
+      { name: 'search dropdown', open: typesInSearch('harbor lites') },
+    ],
   },
   { route: '/explore', role: 'listener' },
   {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconClock, IconSearch, IconX } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useCatalogueSearch, useRecentSearches } from '@/data/search';
+import { PREPARING_SEARCH, useCatalogueSearch, useRecentSearches } from '@/data/search';
 import { CoverArt, SearchHitText, hitHref } from '@/features/catalogue';
 
 /** Results in the dropdown while typing (issue 33). */
@@ -155,6 +155,12 @@ export function TopBarSearch() {
           </Combobox.Target>
           <Combobox.Dropdown hidden={body === null} aria-label="Search suggestions">
             <Combobox.Options aria-label="Search suggestions">{body}</Combobox.Options>
+            {/* The first build is running: these are the most played and the server's. */}
+            <Combobox.Footer hidden={!typed || !search.indexing}>
+              <Text size="xs" c="dimmed" role="status">
+                {typed && search.indexing ? PREPARING_SEARCH : ''}
+              </Text>
+            </Combobox.Footer>
           </Combobox.Dropdown>
         </Combobox>
         <Button type="submit" radius="xl" visibleFrom="xs">

@@ -98,4 +98,44 @@ describe('CatalogueIndex', () => {
     expect(index().suggest('zzzzqqq')).toBe(null);
     expect(distance('kitten', 'sitting')).toBe(3);
   });
+
+  it('keeps the best k in the same order as ranking everything', () => {
+    const big = createCatalogueIndex(
+      buildSearchDocs({
+        tracks: Array.from({ length: 300 }, (_, n) =>
+          testTrack(`b${n}`, {
+            uploadedBy: `u${n % 7}`,
+            title: `Night ${['rain', 'light', 'drive', 'train'][n % 4]} ${n % 13}`,
+            artist: `Band ${n % 11}`,
+            album: n % 3 ? `Album ${n % 5}` : null,
+            plays: (n * 37) % 100,
+          }),
+        ),
+      }),
+    );
+    for (const q of ['night', 'nig', 'rain', 'night rain', 'band 3', 'album', 'lihgt', 'xx']) {
+      const all = big.search(q).hits.map((h) => [h.doc.id, h.score]);
+      for (const k of [1, 5, 40])
+        expect(big.search(q, { limit: k }).hits.map((h) => [h.doc.id, h.score])).toEqual(
+          all.slice(0, k),
+        );
+    }
+  });
+
+  it('syncs with a new read of the mirror without rebuilding', () => {
+    const i = index();
+    const renamed = tracks.map((t) => (t.id === 't4' ? { ...t, title: 'Kettle On' } : t));
+    // Plays only: nothing to re-index, the boost follows.
+    expect(
+      i.sync(buildSearchDocs({ tracks: tracks.map((t) => ({ ...t, plays: t.plays + 1 })) })),
+    ).toBe(0);
+    // t4 renamed: its track document is replaced.
+    expect(i.sync(buildSearchDocs({ tracks: renamed }))).toBe(1);
+    expect(names(i.search('kettle'))[0]).toBe('track:Kettle On');
+    expect(i.search('lanterns').hits).toEqual([]);
+    // t1 gone: its track and its album (B Day) go; Beyoncé stays (t2).
+    expect(i.sync(buildSearchDocs({ tracks: renamed.filter((t) => t.id !== 't1') }))).toBe(2);
+    expect(i.search('deja vu').hits).toEqual([]);
+    expect(names(i.search('beyonce'))[0]).toBe('artist:Beyoncé');
+  });
 });

@@ -5,7 +5,7 @@
  * case, words in any order, popularity as a tie-breaker and the listener's likes and follows
  * as a small boost. MiniSearch was measured against Orama (`npm run bench -- search`).
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type SearchOptions } from 'minisearch';
 import { fold, words } from '../../../lib/fold';
 import type { Track } from '../../db/models';
 import { extraDocs, type SearchDoc, type SearchKind } from './docs';
@@ -16,6 +16,9 @@ const FIELDS = Object.keys(FIELD_BOOST);
 
 /** Max edits for a query word: none under 4 letters, 1 from 4, 2 from 8. */
 export const editsFor = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
+
+/** Words shorter than this match exactly; from this length they also match as a prefix. */
+export const MIN_PREFIX = 3;
 
 /** Per kind: a whole-name match on an artist or album should beat a track that shares it. */
 const KIND_BOOST: Record<SearchKind, number> = {
@@ -54,12 +57,84 @@ function popularity(plays: number) {
   return 1 + 0.04 * Math.log10(1 + Math.max(0, plays));
 }
 
+/** The fields MiniSearch indexes: a document whose fields are unchanged needs no re-indexing. */
+const sameText = (a: SearchDoc, b: SearchDoc) =>
+  a.name === b.name &&
+  a.artist === b.artist &&
+  a.album === b.album &&
+  a.genre === b.genre &&
+  a.lyrics === b.lyrics;
+
+/** A document's boost without the listener's likes and follows (kind and popularity). */
+const baseBoost = (doc: SearchDoc) => KIND_BOOST[doc.kind] * popularity(doc.plays);
+
+interface RawHit {
+  score: number;
+  terms: string[];
+  match: Record<string, string[]>;
+}
+
+interface Scored {
+  id: string;
+  score: number;
+  terms: string[];
+}
+
+/**
+ * MiniSearch with a top-k search. `search()` builds a result object for every matching
+ * document and sorts them all (at 100k tracks, a common word matches tens of thousands); this
+ * keeps the best `limit` only, with the same score (BM25 times the matched query words) and the
+ * same order (ties keep MiniSearch's order, as its stable sort does).
+ */
+class TopMiniSearch extends MiniSearch<SearchDoc> {
+  top(query: string, options: SearchOptions, limit: number): { best: Scored[]; matched: number } {
+    const raw = (
+      this as unknown as {
+        executeQuery(q: string, o: SearchOptions): Map<number, RawHit>;
+      }
+    ).executeQuery(query, options);
+    const best: Scored[] = [];
+    const id = (shortId: number) => this._documentIds.get(shortId) as string;
+    if (!Number.isFinite(limit)) {
+      for (const [shortId, hit] of raw)
+        best.push({
+          id: id(shortId),
+          score: hit.score * (hit.terms.length || 1),
+          terms: Object.keys(hit.match),
+        });
+      return { best: best.sort((a, b) => b.score - a.score), matched: raw.size };
+    }
+    for (const [shortId, hit] of raw) {
+      const score = hit.score * (hit.terms.length || 1);
+      if (best.length >= limit && score <= (best[best.length - 1] as Scored).score) continue;
+      let at = best.length;
+      while (at > 0 && (best[at - 1] as Scored).score < score) at--;
+      best.splice(at, 0, {
+        id: id(shortId),
+        score,
+        terms: Object.keys(hit.match),
+      });
+      if (best.length > limit) best.pop();
+    }
+    return { best, matched: raw.size };
+  }
+}
+
 export class CatalogueIndex {
-  readonly #ms: MiniSearch<SearchDoc>;
+  readonly #ms: TopMiniSearch;
   readonly #docs = new Map<string, SearchDoc>();
+  /**
+   * `baseBoost` per document id, computed when the document is set: MiniSearch calls
+   * `boostDocument` once per matching posting, tens of thousands of times for a common word.
+   */
+  readonly #boost = new Map<string, number>();
+  /** Documents added from the server (`addTracks`): a mirror `sync` keeps them. */
+  readonly #extra = new Set<string>();
+  /** Documents of the quick start (`addTracks` provisional): the first build confirms them. */
+  readonly #provisional = new Set<string>();
 
   constructor() {
-    this.#ms = new MiniSearch<SearchDoc>({
+    this.#ms = new TopMiniSearch({
       idField: 'id',
       fields: FIELDS,
       tokenize,
@@ -73,23 +148,95 @@ export class CatalogueIndex {
 
   has = (id: string) => this.#docs.has(id);
 
+  #set(doc: SearchDoc) {
+    this.#docs.set(doc.id, doc);
+    this.#boost.set(doc.id, baseBoost(doc));
+  }
+
+  #fresh(docs: readonly SearchDoc[]) {
+    const fresh = docs.filter((d) => !this.#docs.has(d.id));
+    for (const d of fresh) this.#set(d);
+    return fresh;
+  }
+
   /** Adds documents not already indexed (ids already present are skipped). */
   add(docs: readonly SearchDoc[]) {
-    const fresh = docs.filter((d) => !this.#docs.has(d.id));
-    for (const d of fresh) this.#docs.set(d.id, d);
-    this.#ms.addAll(fresh);
+    this.#ms.addAll(this.#fresh(docs));
   }
 
-  /** The same, in chunks that yield to the event loop (no long task at 100k tracks). */
-  async addAsync(docs: readonly SearchDoc[], chunkSize = 2000) {
-    const fresh = docs.filter((d) => !this.#docs.has(d.id));
-    for (const d of fresh) this.#docs.set(d.id, d);
-    await this.#ms.addAllAsync(fresh, { chunkSize });
+  /**
+   * The same, in chunks that yield to the event loop (no long task at 100k tracks). The index
+   * answers between chunks with what it holds so far (`onChunk` after each but the last), so the first build
+   * is useful before it ends: pass the most played first. A document the server added meanwhile
+   * (`addTracks`) becomes the mirror's (its text replaced if it differs).
+   */
+  async addAsync(
+    docs: readonly SearchDoc[],
+    { chunkSize = 2000, onChunk }: { chunkSize?: number; onChunk?: () => void } = {},
+  ) {
+    for (let at = 0; at < docs.length; at += chunkSize) {
+      if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      const chunk = docs.slice(at, at + chunkSize);
+      for (const doc of chunk) {
+        const old = this.#docs.get(doc.id);
+        if (!old || !(this.#extra.delete(doc.id) || this.#provisional.delete(doc.id))) continue;
+        if (!sameText(old, doc)) this.#ms.replace(doc);
+        this.#set(doc);
+      }
+      this.add(chunk);
+      if (at + chunkSize < docs.length) onChunk?.();
+    }
   }
 
-  /** Server rows the mirror lacks: their tracks (and new artists and albums) join the index. */
-  addTracks(tracks: readonly Track[]) {
-    this.add(extraDocs(tracks, this.has));
+  /**
+   * Server rows the mirror lacks: their tracks (and new artists and albums) join the index.
+   * `provisional`: the mirror's newest tracks at a cold start (the first build confirms them).
+   */
+  addTracks(tracks: readonly Track[], { provisional = false }: { provisional?: boolean } = {}) {
+    const docs = extraDocs(tracks, this.has);
+    for (const d of docs) (provisional ? this.#provisional : this.#extra).add(d.id);
+    this.add(docs);
+  }
+
+  /** After the first build: quick-start documents it did not bring are gone from the mirror. */
+  dropProvisional() {
+    for (const id of this.#provisional) {
+      this.#ms.discard(id);
+      this.#docs.delete(id);
+      this.#boost.delete(id);
+    }
+    this.#provisional.clear();
+  }
+
+  /**
+   * Brings the index to `docs` (a new read of the mirror) incrementally: new documents are
+   * added, documents whose text changed are replaced, documents gone from the mirror are
+   * discarded (except those the server added), and a change of plays or cover only updates the
+   * stored document and its boost. Returns how many documents MiniSearch had to (re)index.
+   */
+  sync(docs: readonly SearchDoc[]): number {
+    const seen = new Set<string>();
+    const added: SearchDoc[] = [];
+    let touched = 0;
+    for (const doc of docs) {
+      seen.add(doc.id);
+      const old = this.#docs.get(doc.id);
+      if (!old) added.push(doc);
+      else if (!sameText(old, doc)) {
+        this.#ms.replace(doc);
+        touched++;
+      }
+      if (old) this.#set(doc);
+    }
+    for (const id of [...this.#docs.keys()]) {
+      if (seen.has(id) || this.#extra.has(id)) continue;
+      this.#ms.discard(id);
+      this.#docs.delete(id);
+      this.#boost.delete(id);
+      touched++;
+    }
+    this.add(added);
+    return touched + added.length;
   }
 
   search(query: string, options: { limit?: number; personal?: Personal } = {}): RankedAnswer {
@@ -97,35 +244,37 @@ export class CatalogueIndex {
     if (queryTerms.length === 0) return { hits: [], queryTerms, partial: false };
     const { likedTrackIds, followedIds } = options.personal ?? {};
     const docs = this.#docs;
+    const boosts = this.#boost;
+    const personal = (likedTrackIds?.size ?? 0) + (followedIds?.size ?? 0) > 0;
     const base = {
       boost: FIELD_BOOST,
-      // Prefix matches while typing, for words of 2+ letters (a single letter is exact only:
-      // at 100k tracks its prefix would match most of the catalogue).
-      prefix: (term: string) => term.length >= 2,
+      // Prefix matches while typing, for words of 3+ letters: a one- or two-letter prefix
+      // matches most of a 100k catalogue's postings (`th` took 0.5 s), so it is exact only.
+      prefix: (term: string) => term.length >= MIN_PREFIX,
       fuzzy: (term: string) => editsFor(term) || false,
       maxFuzzy: 2,
       weights: { fuzzy: 0.5, prefix: 0.6 },
       boostDocument: (id: string) => {
+        const boost = boosts.get(id) ?? 1;
+        if (!personal) return boost;
         const doc = docs.get(id);
-        if (!doc) return 1;
-        let boost = KIND_BOOST[doc.kind] * popularity(doc.plays);
-        if (doc.kind === 'track' && likedTrackIds?.has(doc.key)) boost *= 1.1;
-        if (doc.kind !== 'playlist' && followedIds?.has(doc.owner)) boost *= 1.1;
-        return boost;
+        if (!doc) return boost;
+        let mine = 1;
+        if (doc.kind === 'track' && likedTrackIds?.has(doc.key)) mine *= 1.1;
+        if (doc.kind !== 'playlist' && followedIds?.has(doc.owner)) mine *= 1.1;
+        return boost * mine;
       },
     };
     const q = queryTerms.join(' ');
-    let results: SearchResult[] = this.#ms.search(q, { ...base, combineWith: 'AND' });
+    const limit = options.limit ?? Infinity;
+    let results = this.#ms.top(q, { ...base, combineWith: 'AND' }, limit);
     // Words in any order must all match; when none does, the best partial matches.
-    const partial = results.length === 0 && queryTerms.length > 1;
-    if (partial) results = this.#ms.search(q, { ...base, combineWith: 'OR' });
-    const limit = options.limit ?? results.length;
+    const partial = results.matched === 0 && queryTerms.length > 1;
+    if (partial) results = this.#ms.top(q, { ...base, combineWith: 'OR' }, limit);
     const hits: SearchHit[] = [];
-    for (const r of results) {
-      const doc = docs.get(r.id as string);
-      if (!doc) continue;
-      hits.push({ doc, score: r.score, terms: new Set(r.terms) });
-      if (hits.length >= limit) break;
+    for (const r of results.best) {
+      const doc = docs.get(r.id);
+      if (doc) hits.push({ doc, score: r.score, terms: new Set(r.terms) });
     }
     return { hits, queryTerms, partial };
   }
@@ -138,6 +287,9 @@ export class CatalogueIndex {
     const queryTerms = words(query).map(fold).filter(Boolean);
     if (queryTerms.length === 0) return null;
     const fixed = queryTerms.map((term) => {
+      // Words under 4 letters are not corrected (no typo tolerance there either): at 100k
+      // tracks, two edits of a 2-letter word match most of the vocabulary (`ne` took 1.5 s).
+      if (editsFor(term) === 0) return term;
       const best = this.#ms.search(term, {
         fuzzy: Math.max(2, Math.round(term.length / 3)),
         maxFuzzy: 4,

@@ -1,28 +1,31 @@
 /**
  * useCatalogueSearch: the ranked search of the top bar's dropdown and /explore's groups
  * (docs/search.md, "Ranked search"). The mirror's tracks, lyrics and playlists are indexed with
- * MiniSearch (loaded on first use: its chunk stays off the landing page), in chunks that yield
- * to the event loop. Online, the server's ranked RPC is asked too (debounced); its tracks join
+ * MiniSearch in a Web Worker (`search-client.ts`: started on first use, so neither it nor
+ * MiniSearch is on the landing page); a keystroke costs this thread one message, and only the
+ * latest text's answer comes back. Online, the server's ranked RPC is asked too (debounced); its tracks join
  * the index (by id: no duplicates) and the union is ranked together. Likes and follows of the
  * signed-in listener are a small boost.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSessionUserId } from '../../auth/use-auth';
-import { getDb } from '../../db';
 import { searchCatalogueRemote } from '../../remote/search-remote';
-import { allTracks } from '../../repositories/queries';
 import { useFollowingIds, useLikedTrackIds } from '../../repositories/hooks';
 import { useOnline } from '../use-online';
-import { buildSearchDocs } from './docs';
-import type { CatalogueIndex, RankedAnswer } from './engine';
+import type { RankedAnswer } from './engine';
+import { getSearchClient, type ChannelAnswer } from './search-client';
 
 /** Wait after the last keystroke before asking the server. */
 export const RANKED_SERVER_DEBOUNCE_MS = 250;
 const SERVER_PAGE = 20;
+/** Shown (role=status) while the first build runs and results are partial. */
+export const PREPARING_SEARCH = 'Preparing search…';
 
 export interface CatalogueSearch extends RankedAnswer {
-  /** The index is still being built (nothing to rank yet). */
+  /**
+   * The first build is running (or no answer yet): the hits come from the part indexed so far
+   * (the most played) and the server's rows; say "Preparing search…".
+   */
   indexing: boolean;
   /** The server is being asked (results may still change). */
   searchingServer: boolean;
@@ -39,67 +42,52 @@ const EMPTY: CatalogueSearch = {
   suggestion: null,
 };
 
-async function readMirror() {
-  const db = getDb();
-  const [tracks, playlists, lyrics] = await Promise.all([
-    allTracks(db),
-    db.playlists.toArray(),
-    db.lyrics.toArray(),
-  ]);
-  return {
-    tracks,
-    playlists,
-    lyrics: new Map(lyrics.map((l) => [l.trackId, l.lines.map((x) => x.text).join('\n')])),
-  };
-}
-
-/** One index per mirror read, built asynchronously; null while building. */
-function useCatalogueIndex(): CatalogueIndex | null {
-  const mirror = useLiveQuery(() => readMirror().catch(() => null), []);
-  const [built, setBuilt] = useState<{ source: unknown; index: CatalogueIndex } | null>(null);
-  useEffect(() => {
-    if (!mirror) return;
-    let cancelled = false;
-    void import('./engine').then(async ({ CatalogueIndex: Index }) => {
-      const index = new Index();
-      await index.addAsync(buildSearchDocs(mirror));
-      if (!cancelled) setBuilt({ source: mirror, index });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [mirror]);
-  // The previous index keeps answering while a changed mirror is being indexed again.
-  return built?.index ?? null;
-}
-
-export function useCatalogueSearch(text: string, limit: number): CatalogueSearch {
+/**
+ * The ranked results for `text`. `suggest`: also offer a correction when nothing, or only part
+ * of the words, matched (/explore's "Did you mean …?"; the dropdown does without).
+ */
+export function useCatalogueSearch(
+  text: string,
+  limit: number,
+  { suggest = false }: { suggest?: boolean } = {},
+): CatalogueSearch {
   const query = text.trim();
-  const index = useCatalogueIndex();
+  const client = getSearchClient();
+  const version = useSyncExternalStore(client.subscribe, client.getVersion, client.getVersion);
   const online = useOnline();
   const userId = useSessionUserId();
   const liked = useLikedTrackIds(userId);
   const following = useFollowingIds(userId);
-  const personal = useMemo(
-    () => ({ likedTrackIds: new Set(liked), followedIds: new Set(following ?? []) }),
-    [liked, following],
-  );
-
-  // Server rows for this text: added to the index, then everything is ranked again.
-  const [served, setServed] = useState<{ key: string; count: number } | null>(null);
   useEffect(() => {
-    if (!online || !query || !index) return;
+    client.setPersonal(liked ?? [], following ?? []);
+  }, [client, liked, following]);
+
+  // The worker's latest answer for this box (older texts' answers are dropped by the channel).
+  const [answered, setAnswered] = useState<ChannelAnswer | null>(null);
+  const [channel] = useState(() => client.channel(setAnswered));
+  useEffect(() => {
+    channel.open();
+    return () => channel.close();
+  }, [channel]);
+  useEffect(() => {
+    if (query) channel.search(query, limit, suggest);
+  }, [channel, query, limit, suggest, version]);
+
+  // Server rows for this text: they join the worker's index, which then says it changed.
+  const [servedKey, setServedKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!online || !query) return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
       searchCatalogueRemote(query, SERVER_PAGE, abort.signal).then(
         (tracks) => {
-          index.addTracks(tracks);
-          setServed({ key: query, count: index.size });
+          client.addTracks(tracks);
+          setServedKey(query);
         },
         (error: unknown) => {
           if (abort.signal.aborted) return;
           console.warn('Server search failed; ranking the mirror only', error);
-          setServed({ key: query, count: index.size });
+          setServedKey(query);
         },
       );
     }, RANKED_SERVER_DEBOUNCE_MS);
@@ -107,20 +95,14 @@ export function useCatalogueSearch(text: string, limit: number): CatalogueSearch
       clearTimeout(timer);
       abort.abort();
     };
-  }, [online, query, index]);
+  }, [client, online, query]);
 
-  const servedCount = served?.count;
   return useMemo(() => {
     if (!query) return EMPTY;
-    if (!index) return { ...EMPTY, indexing: true };
-    void servedCount; // re-rank when server rows joined the index
-    const answer = index.search(query, { limit, personal });
-    const suggestion = answer.hits.length === 0 || answer.partial ? index.suggest(query) : null;
-    return {
-      ...answer,
-      indexing: false,
-      searchingServer: online && served?.key !== query,
-      suggestion,
-    };
-  }, [query, index, limit, personal, online, served?.key, servedCount]);
+    const searchingServer = online && servedKey !== query;
+    // Until this text's answer arrives, the previous one stays (no flicker while typing).
+    if (!answered) return { ...EMPTY, indexing: true, searchingServer };
+    const { preparing, ...answer } = answered.answer;
+    return { ...answer, indexing: preparing, searchingServer };
+  }, [query, answered, online, servedKey]);
 }

@@ -7,7 +7,12 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { useCatalogueSearch, type SearchHit, type SearchKind } from '@/data/search';
+import {
+  PREPARING_SEARCH,
+  useCatalogueSearch,
+  type SearchHit,
+  type SearchKind,
+} from '@/data/search';
 import { CoverArt, SearchHitText, hitHref } from '@/features/catalogue';
 
 /** Ranked results read per search (top result plus up to 5 per group). */
@@ -49,7 +54,7 @@ export interface RankedResultsProps {
 }
 
 export const RankedResults = memo(function RankedResults({ query, onPick }: RankedResultsProps) {
-  const search = useCatalogueSearch(query, RANKED_LIMIT);
+  const search = useCatalogueSearch(query, RANKED_LIMIT, { suggest: true });
   if (!query) return null;
   const { hits, queryTerms, suggestion } = search;
   const correction = suggestion ? (
@@ -61,8 +66,14 @@ export const RankedResults = memo(function RankedResults({ query, onPick }: Rank
       ?
     </Text>
   ) : null;
+  // The first build is running: the hits so far are the most played and the server's.
+  const preparing = search.indexing ? (
+    <Text size="sm" c="dimmed" role="status">
+      {PREPARING_SEARCH}
+    </Text>
+  ) : null;
   if (hits.length === 0) {
-    if (search.indexing || search.searchingServer) return null;
+    if (search.indexing || search.searchingServer) return preparing;
     return (
       <Stack gap={4} aria-label="Best matches" role="region">
         <Text fw={600}>No results for "{query}"</Text>
@@ -73,6 +84,7 @@ export const RankedResults = memo(function RankedResults({ query, onPick }: Rank
   const [top] = hits;
   return (
     <Stack gap="md" aria-label="Best matches" role="region">
+      {preparing}
       {correction}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs">
