@@ -150,6 +150,73 @@ describe('artist insights through REST', () => {
     expect(events.data ?? []).toEqual([]);
   });
 
+  it('the answer itself holds no bucket, source or playlist figure of fewer than 5 listeners', async () => {
+    // Track C: 5 listeners from explore 3 days ago; today 2 of them again and 2 new ones from a
+    // playlist (2 listeners) and from search (1 listener, with a listener of 3 days ago).
+    const artistC = await createUser(t.db, { established: true, name: 'Artist C' });
+    const trackC = (await createTrack(t.db, artistC, { duration: 100, title: 'C song' })).id;
+    const more = [
+      await createUser(t.db, { established: true, name: 'Listener 6' }),
+      await createUser(t.db, { established: true, name: 'Listener 7' }),
+    ];
+    listeners.push(...more);
+    const { rows: pl } = await t.db.query<{ id: string }>(
+      `insert into public.playlists (name, created_by, track_ids) values ('Mix', $1, array[$2::uuid])
+       returning id`,
+      [more[0]!.id, trackC],
+    );
+    const play = async (l: TestUser, daysAgo: number, source: string, playlist?: string) => {
+      const { rows } = await t.db.query<{ id: string }>(
+        `insert into public.play_events (listener_id, track_id, session_id, counted, played_at, created_at)
+         values ($1, $2, gen_random_uuid()::text, true, now() - make_interval(days => $3),
+                 now() - make_interval(days => $3)) returning id`,
+        [l.id, trackC, daysAgo],
+      );
+      await t.db.query(
+        `insert into public.play_sources (event_id, source, playlist_id) values ($1, $2, $3)`,
+        [rows[0]!.id, source, playlist ?? null],
+      );
+    };
+    for (const l of listeners.slice(0, 5)) await play(l, 3, 'explore');
+    for (const l of more) await play(l, 0, 'playlist', pl[0]!.id);
+    await play(listeners[0]!, 0, 'search');
+    await play(listeners[1]!, 0, 'explore');
+
+    type Bucket = { plays: number | null; listeners: number | null; hidden?: boolean };
+    for (const period of ['7d', '30d', '90d', '12m'])
+      for (const track of [undefined, trackC]) {
+        const { data, error } = await as(artistC).rpc('artist_insights', {
+          p_period: period,
+          ...(track ? { p_track: track } : {}),
+        });
+        expect(error).toBeNull();
+        const text = JSON.stringify(data);
+        expect(text).not.toContain('mins');
+        expectNoListener(data);
+        for (const b of data.series as Bucket[]) {
+          if (b.hidden) {
+            // a span still under 5 (not here: the window has 7) would carry no figure at all
+            expect(b).toMatchObject({ plays: null, listeners: null, earnings: null });
+          } else if (b.plays !== 0 || b.listeners !== 0) {
+            expect(b.listeners, `${period} ${JSON.stringify(b)}`).toBeGreaterThanOrEqual(5);
+          }
+        }
+        // 7 distinct listeners, never the sum of the days' 5 + 4
+        const active = (data.series as Bucket[]).filter((b) => b.plays);
+        expect(active.map((b) => b.listeners)).toEqual([7]);
+        // explore has 6 listeners; the playlist's 2 and search's 1 are 'other' (3): not shown
+        expect(data.sources).toEqual([{ source: 'explore', plays: 6 }]);
+        expect(data.playlists).toEqual([{ id: pl[0]!.id, name: 'Mix', plays: null }]);
+      }
+
+    // Track A's window has 2 listeners: its only span is hidden, without figures.
+    const { data } = await as(artistA).rpc('artist_insights', { p_period: '7d', p_track: trackA });
+    expect(data.series).toHaveLength(1);
+    expect(data.series[0]).toMatchObject({ hidden: true, plays: null, listeners: null });
+    expect(data.totals.avg_listen_seconds).toBeNull();
+    expect(data.totals.listeners).toBeNull();
+  });
+
   it('record_play_source keeps a source only for a listen with evidence, and checks the playlist', async () => {
     const l = listeners[3]!;
     const none = await as(l).rpc('record_play_source', {

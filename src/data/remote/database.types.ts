@@ -2910,6 +2910,18 @@ export type Database = {
         Args: never
         Returns: string
       }
+      insights_span_join: {
+        Args: { a: Json; b: Json }
+        Returns: Json
+      }
+      insights_span_listeners: {
+        Args: { p_span: Json }
+        Returns: number[]
+      }
+      insights_span_of: {
+        Args: { p_item: Json }
+        Returns: Json
+      }
       insights_to_pct: {
         Args: { p_hist: number[] }
         Returns: number[]

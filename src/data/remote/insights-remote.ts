@@ -11,7 +11,8 @@ export type PlaySource =
 
 export interface InsightsTotals {
   plays: number;
-  listeners: number;
+  /** Distinct listeners in the window; null from 1 to 4 (fewer than 5 are never counted out). */
+  listeners: number | null;
   /** New followers (the catalogue only; null for one track). */
   followers: number | null;
   likes: number;
@@ -29,12 +30,22 @@ export interface InsightsBucket {
   /** The first bucket merged into this one (the same as bucket when alone). */
   since: string;
   merged: number;
+  /**
+   * Still fewer than 5 listeners (only when the whole window has fewer): the server sends no
+   * figure for it, only its dates.
+   */
   hidden?: boolean;
-  plays: number;
-  listeners: number;
-  earnings: number;
-  likes: number;
-  playlist_adds: number;
+  plays: number | null;
+  /** Distinct listeners of the span (at least this many when listeners_max is there). */
+  listeners: number | null;
+  /**
+   * A merged span whose distinct listeners the server can only bound (its sketches cannot tell
+   * whether a listener of a small bucket also listened in its big one): at most this many.
+   */
+  listeners_max?: number;
+  earnings: number | null;
+  likes: number | null;
+  playlist_adds: number | null;
 }
 
 export interface CurvePoint {

@@ -37,6 +37,7 @@ import {
   clock,
   curveTick,
   insightsCsv,
+  listenersLabel,
   spanLabel,
   tablePoints,
 } from './insights-text';
@@ -191,7 +192,10 @@ export function InsightsPage() {
             },
             {
               label: 'Unique listeners',
-              value: (t?.listeners ?? 0).toLocaleString('en-GB'),
+              value:
+                t && t.listeners === null
+                  ? 'fewer than 5'
+                  : (t?.listeners ?? 0).toLocaleString('en-GB'),
               icon: IconUsers,
               color: 'blue',
             },
@@ -228,7 +232,7 @@ export function InsightsPage() {
                   <SeriesChart
                     points={data.series.map((b) => ({
                       label: spanLabel(period, b.since, b.bucket),
-                      plays: b.plays,
+                      plays: b.plays ?? 0,
                     }))}
                   />
                 </Suspense>
@@ -249,8 +253,8 @@ export function InsightsPage() {
                       <tr key={b.bucket}>
                         <th scope="row">{spanLabel(period, b.since, b.bucket)}</th>
                         <td>{b.hidden ? 'fewer than 5 listeners' : b.plays}</td>
-                        <td>{b.hidden ? '' : b.listeners}</td>
-                        <td>{b.hidden ? '' : formatEur(b.earnings)}</td>
+                        <td>{listenersLabel(b)}</td>
+                        <td>{b.hidden || b.earnings === null ? '' : formatEur(b.earnings)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -259,7 +263,8 @@ export function InsightsPage() {
             />
           )}
           <Text size="xs" c="dimmed">
-            Listeners per period add up each day&apos;s listeners. Days in UTC.
+            Listeners per period are distinct people: a merged period counts each listener once, and
+            a range (5–7) means at least the first and at most the second. Days in UTC.
           </Text>
         </Section>
 

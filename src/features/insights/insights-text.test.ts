@@ -53,6 +53,29 @@ describe('insights text', () => {
     expect(csv).toContain('\r\n0,100,0\r\n1,80,0\r\n');
     expect(csv).toContain('\r\nExplore,12\r\n');
     expect(csv).toContain('\r\n"=cmd()",\r\n');
+    // a bounded span's listeners as a range; a hidden span has no figure at all
+    const bounded = insightsCsv(
+      {
+        ...data,
+        series: [
+          { ...data.series[0]!, listeners: 6, listeners_max: 7 },
+          {
+            bucket: '2026-11-30',
+            since: '2026-11-30',
+            merged: 1,
+            hidden: true,
+            plays: null,
+            listeners: null,
+            earnings: null,
+            likes: null,
+            playlist_adds: null,
+          },
+        ],
+      },
+      'All tracks',
+    );
+    expect(bounded).toContain('\r\n2026-11-27,2026-11-29,12,6–7,2,0,0.0252\r\n');
+    expect(bounded).toContain('\r\n2026-11-30,2026-11-30,fewer than 5 listeners,,,,\r\n');
   });
 
   it('labels times, merged spans and thins long curves for the table', () => {

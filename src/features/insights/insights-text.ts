@@ -1,4 +1,9 @@
-import type { Insights, InsightsPeriod, PlaySource } from '@/data/remote/insights-remote';
+import type {
+  Insights,
+  InsightsBucket,
+  InsightsPeriod,
+  PlaySource,
+} from '@/data/remote/insights-remote';
 import { csvCell } from '@/lib/csv';
 
 export const PERIODS: { value: InsightsPeriod; label: string }[] = [
@@ -44,6 +49,14 @@ export function spanLabel(period: InsightsPeriod, since: string, bucket: string)
     : `${bucketLabel(period, since)} – ${bucketLabel(period, bucket)}`;
 }
 
+/** A bucket's distinct listeners: '7', or a range '5–7' when the server could only bound them. */
+export function listenersLabel(b: InsightsBucket): string {
+  if (b.hidden || b.listeners === null) return '';
+  return b.listeners_max === undefined
+    ? b.listeners.toLocaleString('en-GB')
+    : `${b.listeners.toLocaleString('en-GB')}–${b.listeners_max.toLocaleString('en-GB')}`;
+}
+
 /**
  * The curve's points to list in its table: every point of a short curve, else one every `step`
  * (and always the first and last), so the table stays readable beside the chart.
@@ -62,7 +75,7 @@ export function insightsCsv(data: Insights, scope: string): string {
     [],
     ['Figure', 'Value'],
     ['Counted plays', String(t.plays)],
-    ['Unique listeners', String(t.listeners)],
+    ['Unique listeners', t.listeners === null ? 'fewer than 5' : String(t.listeners)],
     ...(t.followers === null ? [] : [['New followers', String(t.followers)]]),
     ['Likes', String(t.likes)],
     ['Playlist adds', String(t.playlist_adds)],
@@ -74,11 +87,15 @@ export function insightsCsv(data: Insights, scope: string): string {
     ...data.series.map((b) => [
       b.since,
       b.bucket,
-      String(b.plays),
-      String(b.listeners),
-      String(b.likes),
-      String(b.playlist_adds),
-      String(b.earnings),
+      ...(b.hidden
+        ? ['fewer than 5 listeners', '', '', '', '']
+        : [
+            String(b.plays),
+            listenersLabel(b),
+            String(b.likes),
+            String(b.playlist_adds),
+            String(b.earnings),
+          ]),
     ]),
     [],
     [

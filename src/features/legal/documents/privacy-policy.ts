@@ -40,6 +40,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Which tracks you play and when. We use this to count plays for artist earnings, to show your recently played tracks and to suggest music.',
             'Offline plays made with Premium downloads, which are sent to us when your device reconnects.',
+            'Artists see statistics of how their tracks are played (counts, how far listens go, where they start), never who listened; figures of fewer than 5 listeners are merged with others or not shown.',
           ],
         },
         {
