@@ -15,7 +15,7 @@ const removed = (params: Record<string, unknown>) =>
 describe('the removal e-mail', () => {
   it('carries the signed-in link and, with a token, the link that acts without signing in', () => {
     const token = 'ab'.repeat(32);
-    const mail = removed({ counter_token: token });
+    const mail = removed({ action_token: token });
     expect(mail.links).toEqual([
       'https://soundloft.example/copyright/counter/n-1',
       `https://soundloft.example/copyright/counter/n-1/link#t=${token}`,

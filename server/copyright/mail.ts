@@ -43,11 +43,11 @@ function copyOf(
   const p = mail.params;
   const tracks = trackLines(p, origin);
   const counterLink = `${origin}/copyright/counter/${text(p, 'notice_id')}`;
-  // Without signing in (a banned uploader cannot): the single-use link of migration
-  // 20261201031000_action_links.sql; the token is in the fragment, never sent in a request line.
-  const counterByLink = text(p, 'counter_token')
-    ? `${counterLink}/link#t=${text(p, 'counter_token')}`
-    : null;
+  // Without signing in (a banned uploader cannot): the single-use link of public.action_links
+  // (params.action_token, dropped once sent); the token is in the fragment, never sent in a
+  // request line.
+  const counterToken = mail.template === 'copyright_removed' ? text(p, 'action_token') : '';
+  const counterByLink = counterToken ? `${counterLink}/link#t=${counterToken}` : null;
   switch (mail.template) {
     case 'copyright_acknowledgement': {
       const ids = Array.isArray(p.notice_ids) ? (p.notice_ids as string[]) : [];
@@ -96,8 +96,8 @@ function copyOf(
       };
     case 'copyright_counter_notice': {
       const c = (p.counter ?? {}) as Record<string, unknown>;
-      // The claimant's single-use link (migration 20261201042000); in the fragment, so the
-      // token never reaches a server log or a Referer header.
+      // The claimant's single-use link (public.action_links, purpose legal_action); in the
+      // fragment, so the token never reaches a server log or a Referer header.
       const token = text(p, 'action_token');
       const legalLink = token ? `${origin}/copyright/legal-action#${token}` : null;
       return {

@@ -72,6 +72,21 @@ ${paragraphs}
   return { to, subject, text, html, links: extractLinks(text) };
 }
 
+/**
+ * A written mail's action link: the body says `{action_token}` where the token of its single-use
+ * link goes, the token itself is in `params.action_token` (migration 20261201120000), which the
+ * row forgets once sent, so no raw token stays in the outbox (docs/trust-and-safety.md § Action
+ * links).
+ */
+export function withActionToken(body: string, params: Record<string, unknown>): string {
+  if (!body.includes('{action_token}')) return body;
+  const token = params.action_token;
+  if (typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token)) {
+    throw new Error('the link token of this mail is missing');
+  }
+  return body.replaceAll('{action_token}', token);
+}
+
 /** The message of one claimed row; throws when it cannot be rendered (recorded as its error). */
 export function renderRow(
   row: OutboxRow,
@@ -81,7 +96,7 @@ export function renderRow(
   const to = row.to_email;
   if (!to) throw new Error('the recipient has no e-mail address');
   if (row.subject !== null && row.body !== null) {
-    return renderOutboxMail(to, row.subject, row.body, publicUrl);
+    return renderOutboxMail(to, row.subject, withActionToken(row.body, row.params), publicUrl);
   }
   const message = renderTemplate?.({ ...row, to_email: to }, publicUrl) ?? null;
   if (!message) throw new Error(`unknown template ${row.template}`);

@@ -282,6 +282,40 @@ describe('the ladder', () => {
     );
     expect(rows).toEqual([{ via: 'e-mailed link', actor: null }]);
 
+    // Once sent, no outbox row holds a raw token of any purpose: every 64-hex string of every
+    // sent row (params and body) is hashed and looked up among the links of all three purposes.
+    const purposes = await t.db.query<{ purpose: string }>(
+      `select distinct purpose from public.action_links
+        where notice_id = $1 or sanction_id = $2 order by purpose`,
+      [notices[2]!, banId],
+    );
+    expect(purposes.rows.map((r) => r.purpose)).toEqual(['appeal', 'counter_notice', 'legal_action']);
+    let pending = 1;
+    for (let i = 0; i < 600 && pending > 0; i++) {
+      pending = (
+        await t.db.query<{ n: number }>(
+          `select count(*)::int as n from public.mail_outbox
+            where sent_at is null and params ? 'action_token'`,
+        )
+      ).rows[0]!.n;
+      if (pending > 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(pending).toBe(0);
+    const leaked = await t.db.query(
+      `select m.id, l.purpose from public.mail_outbox m
+         cross join lateral regexp_matches(coalesce(m.body, '') || ' ' || m.params::text,
+                                           '[0-9a-f]{64}', 'g') as x(hex)
+         join public.action_links l on l.token_hash = public.action_link_hash(x.hex[1])
+        where m.sent_at is not null`,
+    );
+    expect(leaked.rows).toEqual([]);
+    const banRow = await t.db.query<{ body: string }>(
+      `select body from public.mail_outbox where template = 'sanction.ban' and to_user = $1`,
+      [u.id],
+    );
+    expect(banRow.rows[0]!.body).toContain('/appeals/link#t={action_token}');
+    expect(banRow.rows[0]!.body).not.toContain(appealToken);
+
     // Still banned: the links act for one decision, they do not sign anyone in.
     expect(
       (await anon().auth.signInWithPassword({ email: u.email, password: PASSWORD })).error?.code,

@@ -556,7 +556,7 @@ describe("the claimant's legal-action link", () => {
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     const stored = await t.db.query<{ matches: boolean; n: number }>(
       `select bool_and(token_hash = sha256(convert_to($2, 'UTF8'))) as matches, count(*)::int as n
-         from public.copyright_claimant_tokens where notice_id = $1`,
+         from public.action_links where notice_id = $1 and purpose = 'legal_action'`,
       [id, token],
     );
     expect(stored.rows[0]).toEqual({ matches: true, n: 1 });

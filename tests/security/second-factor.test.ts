@@ -325,10 +325,12 @@ describe('coverage', () => {
         order by 1`,
     );
     // owns_audio_object: the storage policy's lookup of the caller's own upload (no write).
-    // The three mailed-link functions act for whoever the single-use token names, not for the
-    // caller's session (a banned uploader uses them signed out): the token is their check.
+    // The mailed-link functions act for whoever the single-use token names, not for the
+    // caller's session (a banned uploader uses them signed out): the token is their check (the
+    // claimant's reading one is volatile: it counts the link's rate limit).
     expect(rows.map((r) => r.name)).toEqual([
       'action_link_open',
+      'copyright_claimant_legal_action_info',
       'copyright_counter_notify_by_link',
       'file_appeal_by_link',
       'owns_audio_object',

@@ -106,7 +106,7 @@ export type Database = {
           sanction_id: string | null
           token_hash: string
           used_at: string | null
-          user_id: string
+          user_id: string | null
         }
         Insert: {
           created_at?: string
@@ -117,7 +117,7 @@ export type Database = {
           sanction_id?: string | null
           token_hash: string
           used_at?: string | null
-          user_id: string
+          user_id?: string | null
         }
         Update: {
           created_at?: string
@@ -128,7 +128,7 @@ export type Database = {
           sanction_id?: string | null
           token_hash?: string
           used_at?: string | null
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -245,44 +245,6 @@ export type Database = {
           name?: string
         }
         Relationships: []
-      }
-      copyright_claimant_tokens: {
-        Row: {
-          created_at: string
-          expires_at: string
-          id: string
-          notice_id: string
-          purpose: string
-          token_hash: string
-          used_at: string | null
-        }
-        Insert: {
-          created_at?: string
-          expires_at: string
-          id?: string
-          notice_id: string
-          purpose: string
-          token_hash: string
-          used_at?: string | null
-        }
-        Update: {
-          created_at?: string
-          expires_at?: string
-          id?: string
-          notice_id?: string
-          purpose?: string
-          token_hash?: string
-          used_at?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: "copyright_claimant_tokens_notice_id_fkey"
-            columns: ["notice_id"]
-            isOneToOne: false
-            referencedRelation: "copyright_notices"
-            referencedColumns: ["id"]
-          },
-        ]
       }
       copyright_counter_notices: {
         Row: {
@@ -2228,8 +2190,12 @@ export type Database = {
         Args: never
         Returns: number
       }
+      action_link_hash: {
+        Args: { p_token: string }
+        Returns: string
+      }
       action_link_issue: {
-        Args: { p_purpose: string; p_user: string; p_notice: string; p_sanction: string }
+        Args: { p_purpose: string; p_user: string; p_notice: string; p_sanction: string; p_expires?: string }
         Returns: string
       }
       action_link_open: {
@@ -2247,7 +2213,7 @@ export type Database = {
             sanction_id: string | null
             token_hash: string
             used_at: string | null
-            user_id: string
+            user_id: string | null
           }
       }
       add_business_days: {
@@ -2504,6 +2470,20 @@ export type Database = {
         Args: { p_token: string }
         Returns: Json
       }
+      copyright_claimant_link: {
+        Args: { p_token: string }
+        Returns: {
+            created_at: string
+            expires_at: string
+            id: string
+            notice_id: string | null
+            purpose: string
+            sanction_id: string | null
+            token_hash: string
+            used_at: string | null
+            user_id: string | null
+          }
+      }
       copyright_claimant_record_legal_action: {
         Args: { p_token: string; p_court: string; p_case_reference: string; p_statement: string; p_confirmed: boolean; p_signature: string }
         Returns: Json
@@ -2752,22 +2732,6 @@ export type Database = {
       copyright_tick: {
         Args: never
         Returns: Json
-      }
-      copyright_token_hash: {
-        Args: { p_token: string }
-        Returns: string
-      }
-      copyright_token_notice: {
-        Args: { p_token: string; p_purpose: string; p_lock: boolean }
-        Returns: {
-            created_at: string
-            expires_at: string
-            id: string
-            notice_id: string
-            purpose: string
-            token_hash: string
-            used_at: string | null
-          }
       }
       create_mfa_recovery_codes: {
         Args: never

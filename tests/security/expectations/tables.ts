@@ -241,25 +241,6 @@ export const TABLES: Record<string, RelationCase> = {
       delete: DENIED,
     },
   },
-  // The claimant's legal-action tokens (hashes only): the copyright functions' own.
-  copyright_claimant_tokens: {
-    row: async (w) =>
-      byId(
-        w,
-        `insert into public.copyright_claimant_tokens (notice_id, purpose, token_hash, expires_at)
-         values ($1, 'legal_action', sha256(gen_random_uuid()::text::bytea), now() + interval '1 day')
-         returning id`,
-        [await noticeOf(w)],
-      ),
-    insert: async (w) => ({
-      notice_id: await noticeOf(w),
-      purpose: 'legal_action',
-      token_hash: '\\x' + '00'.repeat(32),
-      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-    }),
-    update: () => ({ used_at: null, expires_at: '2999-01-01T00:00:00Z' }),
-    expect: SERVER_ONLY,
-  },
   copyright_counter_notices: {
     row: async (w) =>
       byId(
@@ -298,8 +279,9 @@ export const TABLES: Record<string, RelationCase> = {
     update: () => ({ lifted_at: new Date().toISOString() }),
     expect: FUNCTION_WRITTEN,
   },
-  // Action links (docs/trust-and-safety.md § Action links): the server's own; only their
-  // definer functions read them, by the token's hash.
+  // Action links (docs/trust-and-safety.md § Action links: counter-notice, appeal and the
+  // claimant's legal action): the server's own; only their definer functions read them, by the
+  // token's hash.
   action_links: {
     row: async (w) =>
       byId(
