@@ -122,6 +122,16 @@ beforeAll(() => {
   ({ t, w, call } = world);
 });
 
+/**
+ * What the digest reads of a table: the whole row, except where the server's own background
+ * work changes rows while the calls run. The mail outbox's sender marks rows sent, counts
+ * attempts and drops a sent mail's token (server/mail/outbox.ts) for mails earlier tests
+ * queued: a hostile call would show as a new row or a changed recipient, subject or body.
+ */
+const DIGESTED: Record<string, string> = {
+  mail_outbox: '(x.id, x.template, x.to_user, x.to_email, x.subject, x.body, x.created_at)',
+};
+
 /** A digest of every table of the public schema: rows, and the md5 of their text. */
 async function digest(): Promise<Record<string, string>> {
   const { rows: tables } = await t.db.query<{ name: string }>(
@@ -131,7 +141,7 @@ async function digest(): Promise<Record<string, string>> {
   const sql = tables
     .map(
       ({ name }) =>
-        `select '${name}' as name, count(*)::text || ' ' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as d from public."${name}" x`,
+        `select '${name}' as name, count(*)::text || ' ' || coalesce(md5(string_agg(${DIGESTED[name] ?? 'x'}::text, ',' order by ${DIGESTED[name] ?? 'x'}::text)), '') as d from public."${name}" x`,
     )
     .join(' union all ');
   const { rows } = await t.db.query<{ name: string; d: string }>(sql);
