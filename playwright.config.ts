@@ -72,7 +72,9 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: `${baseURL}/healthz`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory' },
+    // TRUST_PROXY: a test names a public client address with X-Forwarded-For (a device's place,
+    // tests/e2e/support/settings-flows.ts); requests without the header are loopback as before.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: 'memory', TRUST_PROXY: 'true' },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'pipe',

@@ -133,6 +133,42 @@ describe('refresh tokens', () => {
     expect([user.status, (await user.json()).code]).toEqual([403, 'session_not_found']);
   });
 
+  it('keeps the country of the address seen at sign-in and at the last refresh, nothing finer', async () => {
+    const place = async (token: string) => {
+      const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString())
+        .session_id as string;
+      const { rows } = await s.db.query<{ country: string | null; ip: string }>(
+        'select country, host(ip) as ip from auth.sessions where id = $1',
+        [sessionId],
+      );
+      return rows[0];
+    };
+    // RIPE NCC's own network (Amsterdam), then Google's (United States), then a private one.
+    const signIn = await (
+      await password('ann@example.test', 'right-password', '193.0.6.139')
+    ).json();
+    expect(await place(signIn.access_token)).toEqual({ country: 'NL', ip: '193.0.6.139' });
+    const moved = await s.auth('/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '2001:4860:4860::8888' },
+      body: JSON.stringify({ refresh_token: signIn.refresh_token }),
+    });
+    const movedBody = await moved.json();
+    expect(await place(movedBody.access_token)).toEqual({
+      country: 'US',
+      ip: '2001:4860:4860::8888',
+    });
+    const home = await s.auth('/token?grant_type=refresh_token', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '192.168.1.20' },
+      body: JSON.stringify({ refresh_token: movedBody.refresh_token }),
+    });
+    expect(await place((await home.json()).access_token)).toEqual({
+      country: null,
+      ip: '192.168.1.20',
+    });
+  });
+
   it('works through supabase-js refreshSession, with the same session_id', async () => {
     const sb = s.client();
     const { data } = await sb.auth.signInWithPassword({

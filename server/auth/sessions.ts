@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database';
 import { signHs256 } from '../keys';
 import type { AuthDeps } from './context';
 import { badRequest } from './errors';
+import { countryOf } from './place';
 import {
   appMetadata,
   ensureProfile,
@@ -124,9 +125,10 @@ export async function issueSession(
 ): Promise<TokenResponse> {
   const sessionId = randomUUID();
   await tx.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
-     values ($1, $2, now(), now(), 'aal1', now() at time zone 'utc', $3, $4)`,
-    [sessionId, userId, client.userAgent ?? null, inet(client.ip)],
+    `insert into auth.sessions
+       (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip, country)
+     values ($1, $2, now(), now(), 'aal1', now() at time zone 'utc', $3, $4, $5)`,
+    [sessionId, userId, client.userAgent ?? null, inet(client.ip), countryOf(inet(client.ip))],
   );
   await addAmr(tx, sessionId, method);
   const refreshToken = newRefreshToken();
@@ -234,8 +236,8 @@ export async function refreshGrant(
     }
     await tx.query(
       `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now(),
-         user_agent = $2, ip = $3 where id = $1`,
-      [sessionId, client.userAgent ?? null, inet(client.ip)],
+         user_agent = $2, ip = $3, country = $4 where id = $1`,
+      [sessionId, client.userAgent ?? null, inet(client.ip), countryOf(inet(client.ip))],
     );
     return tokenResponse(tx, deps, user, sessionId, issued);
   });

@@ -133,4 +133,22 @@ test('an admin without two-factor sign-in is told to set it up (ADMIN_REQUIRE_MF
   await setUp.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SETTLED);
+
+  // Or leave, as the /login code step offers. The app signs out with GoTrue's default (global)
+  // scope; other specs use this demo admin at the same time, so the request is sent for this
+  // session only (the server still ends it).
+  await page.route('**/auth/v1/logout**', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('scope', 'local');
+    return route.continue({ url: url.toString() });
+  });
+  await page.goto('/admin');
+  const cancel = page.getByRole('button', { name: 'Cancel and sign out' });
+  await expect(cancel).toBeVisible(SETTLED);
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/, SETTLED);
+  await expect(page.getByRole('heading', { name: 'Log in to Soundloft' })).toBeVisible(SETTLED);
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/login/, SETTLED);
 });

@@ -62,6 +62,27 @@ describe('signed-in devices', () => {
     expect((await anon().rpc('my_sessions')).error).not.toBeNull();
   });
 
+  it('gives the place (country) of the caller’s own sessions only', async () => {
+    const email = await account();
+    const a = await signIn(email);
+    const stranger = await signIn(await account());
+    const uid = async (c: SupabaseClient) => (await session(c)).user.id;
+    // The auth server writes it from the address it sees (server/auth/auth-sessions.test.ts);
+    // here every request comes from loopback, so the rows are arranged.
+    await t.db.query(`update auth.sessions set country = 'NL' where user_id = $1`, [await uid(a)]);
+    await t.db.query(`update auth.sessions set country = 'DE' where user_id = $1`, [
+      await uid(stranger),
+    ]);
+    const mine = (await a.rpc('my_sessions')).data as { country: string | null }[];
+    const theirs = (await stranger.rpc('my_sessions')).data as { country: string | null }[];
+    expect(mine.map((r) => r.country)).toEqual(['NL']);
+    expect(theirs.map((r) => r.country)).toEqual(['DE']);
+    // Signed in from loopback, a new session has no place.
+    await signIn(email);
+    const both = (await a.rpc('my_sessions')).data as { country: string | null }[];
+    expect(both.map((r) => r.country).sort()).toEqual(['NL', null]);
+  });
+
   it('ending one device: its refresh token, /user and realtime socket stop; others go on', async () => {
     const email = await account();
     const me = await signIn(email);

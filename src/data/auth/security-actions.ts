@@ -93,6 +93,8 @@ export interface DeviceSession {
   id: string;
   userAgent: string | null;
   network: string | null;
+  /** ISO 3166-1 alpha-2 country of the address at sign-in or last refresh; null when unknown. */
+  country: string | null;
   createdAt: string;
   lastActiveAt: string;
   twoFactor: boolean;
@@ -108,6 +110,7 @@ export async function listSessions(): Promise<DeviceSession[]> {
     id: string;
     user_agent: string | null;
     network: string | null;
+    country: string | null;
     created_at: string;
     last_active_at: string;
     two_factor: boolean;
@@ -117,6 +120,7 @@ export async function listSessions(): Promise<DeviceSession[]> {
     id: r.id,
     userAgent: r.user_agent,
     network: r.network,
+    country: r.country,
     createdAt: r.created_at,
     lastActiveAt: r.last_active_at,
     twoFactor: r.two_factor,

@@ -1,7 +1,10 @@
-import { Container, Loader, Stack } from '@mantine/core';
+import { Button, Container, Group, Loader, Stack } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import { ButtonLink } from '@/components/router-links';
+import { toast } from '@/components/toast';
+import { logout } from '@/data/auth';
 import { fetchAdminAccess } from '@/data/remote/admin-access-remote';
 import { useServerRead } from '@/data/repositories/use-server-read';
 import { AdminNotice } from './admin-denied';
@@ -27,6 +30,24 @@ export function AdminGate({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** As the /login code step's: ends the session (it may be a half-open aal1 one) and leaves. */
+function CancelAndSignOut() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const cancel = () => {
+    setBusy(true);
+    logout()
+      .then(() => navigate({ to: '/login' }))
+      .catch((e: unknown) => toast.error(e instanceof Error ? e.message : 'Failed to logout'))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button variant="subtle" color="gray" loading={busy} onClick={cancel}>
+      Cancel and sign out
+    </Button>
+  );
+}
+
 function AdminNeedsTwoFactor({ setUp }: { setUp: boolean }) {
   return (
     <AdminNotice
@@ -39,11 +60,14 @@ function AdminNeedsTwoFactor({ setUp }: { setUp: boolean }) {
           : 'Enter the code from your authenticator app to use administrator access.'
       }
       action={
-        setUp ? (
-          <ButtonLink to="/settings">Set up two-factor sign-in</ButtonLink>
-        ) : (
-          <ButtonLink to="/login">Enter your code</ButtonLink>
-        )
+        <Group justify="center" gap="sm">
+          {setUp ? (
+            <ButtonLink to="/settings">Set up two-factor sign-in</ButtonLink>
+          ) : (
+            <ButtonLink to="/login">Enter your code</ButtonLink>
+          )}
+          <CancelAndSignOut />
+        </Group>
       }
     />
   );

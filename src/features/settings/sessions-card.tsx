@@ -14,12 +14,25 @@ export function deviceName(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
+const regions = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** "Germany" from the session's country code (the browser's own names), or "Unknown place". */
+export function placeName(country: string | null): string {
+  if (!country) return 'Unknown place';
+  try {
+    return regions.of(country) ?? 'Unknown place';
+  } catch {
+    return 'Unknown place';
+  }
+}
+
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * Signed-in devices (docs/account.md): browser, last activity and the network (the address cut
- * to /24 or /48 by the database), "Sign out" per device and "Sign out everywhere else".
+ * Signed-in devices (docs/account.md): browser, rough place (the country the auth server found
+ * for the address), last activity and the network (the address cut to /24 or /48 by the
+ * database), "Sign out" per device and "Sign out everywhere else".
  */
 export function SessionsCard() {
   const [rows, setRows] = useState<DeviceSession[] | null>(null);
@@ -71,7 +84,7 @@ export function SessionsCard() {
                 ) : null}
               </Text>
               <Text size="xs" c="dimmed">
-                Last active {when(r.lastActiveAt)}
+                {placeName(r.country)} · Last active {when(r.lastActiveAt)}
                 {r.network ? ` · network ${r.network}` : ''}
               </Text>
             </div>
@@ -79,7 +92,7 @@ export function SessionsCard() {
               <Button
                 size="xs"
                 variant="default"
-                aria-label={`Sign out ${deviceName(r.userAgent)}, last active ${when(r.lastActiveAt)}`}
+                aria-label={`Sign out ${deviceName(r.userAgent)}, ${placeName(r.country)}, last active ${when(r.lastActiveAt)}`}
                 onClick={() =>
                   void endSession(r.id)
                     .then(load)

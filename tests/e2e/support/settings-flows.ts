@@ -43,12 +43,25 @@ export async function emailChangeFlow(page: Page) {
 /** Sign out everywhere else: the other browser (not reloaded) loses its session within 60 s. */
 export async function signOutEverywhereElseFlow(page: Page, browser: Browser) {
   const user = await createUser(page.request, 'Two Browsers');
+  // The other browser comes from the RIPE NCC's network (Amsterdam) through the "proxy" the
+  // server trusts in the e2e run (TRUST_PROXY, playwright.config.ts); this one from loopback.
+  // Added to the auth server's requests only (a header set for every request would make the
+  // browser ask CORS preflights the API does not allow).
   const otherContext = await browser.newContext();
+  await otherContext.route('**/auth/v1/token**', (route) =>
+    route.continue({
+      headers: { ...route.request().headers(), 'x-forwarded-for': '193.0.6.139' },
+    }),
+  );
   const other = await otherContext.newPage();
   await signIn(other, user.email, user.password);
   await signIn(page, user.email, user.password);
   await openSettings(page);
-  await expect(page.getByTestId('device-session')).toHaveCount(2, SETTLED);
+  const devices = page.getByTestId('device-session');
+  await expect(devices).toHaveCount(2, SETTLED);
+  await expect(devices.nth(0)).toContainText('Unknown place');
+  await expect(devices.nth(1)).toContainText('Netherlands · Last active');
+  await expect(devices.nth(1)).toContainText('network 193.0.6.0');
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
   await expect(page.getByText('You are signed in on this device only.')).toBeVisible(SETTLED);
   await expect(other).toHaveURL(/\/login$/, { timeout: 60_000 });

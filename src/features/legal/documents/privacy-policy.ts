@@ -54,6 +54,7 @@ export const privacyPolicy: LegalDocument = {
           heading: 'Technical data',
           items: [
             'Session tokens that keep you signed in, and technical request data such as IP address, browser type and time of access, which our servers record for security and troubleshooting.',
+            'For each device you are signed in on: its browser, when it was last active and the country of its IP address (nothing more precise, looked up on our own servers without asking anyone else), so that you can recognise your devices in Settings › Security. They are deleted when that device signs out, is signed out from another device, or your account is deleted.',
             'Messages you send to us, for example support, privacy or copyright requests.',
           ],
         },
