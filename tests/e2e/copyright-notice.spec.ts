@@ -9,5 +9,5 @@ test('desktop: notice, removal, counter-notice and restoration on the test clock
   browser,
 }) => {
   expect(page.viewportSize()?.width).toBe(1440);
-  await runCopyrightFlow(page, browser);
+  await runCopyrightFlow(page, browser, { offlineListener: true });
 });

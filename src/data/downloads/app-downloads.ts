@@ -6,6 +6,7 @@
  *   download is queued and again at each start online);
  * - a check older than 30 days makes the downloads unplayable until the next check online;
  * - a check that says no (a downgrade) removes them;
+ * - a check removes each download whose track the server no longer holds (taken down since);
  * - signing out removes the signed-out listener's downloads (`removeDownloadsOf`).
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -125,8 +126,9 @@ async function forgetCollections(userId: string): Promise<void> {
 }
 
 /**
- * Asks the server whether the plan still includes offline listening: yes records the time of
- * the check, no removes the downloads (a downgrade). Offline, nothing changes.
+ * Asks the server whether the plan still includes offline listening: yes renews the server's
+ * record, removes the downloads it no longer holds (taken-down tracks) and records the time of
+ * the check; no removes the downloads (a downgrade). Offline, nothing changes.
  */
 async function checkRights(m: DownloadManager): Promise<void> {
   if (!navigator.onLine) return;
@@ -134,8 +136,9 @@ async function checkRights(m: DownloadManager): Promise<void> {
   if ((await db.downloads.where('userId').equals(m.userId).count()) === 0) return;
   try {
     if (await planAllowsOffline(m.userId)) {
-      // The server's record of this device's downloads is renewed for 30 days too.
-      await renewDownloads(deviceId());
+      // The server's record of this device's downloads is renewed for 30 days too; a download
+      // it no longer holds (its track taken down since) is removed here, file and row.
+      await m.keepOnly(new Set(await renewDownloads(deviceId())));
       await db.meta.put({ key: checkKey(m.userId), value: new Date().toISOString() });
     } else {
       await m.removeAll();

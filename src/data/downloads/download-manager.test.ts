@@ -452,6 +452,31 @@ describe('DownloadManager', () => {
     expect(await row('b')).toMatchObject({ state: 'done', sources: ['liked'] });
   });
 
+  it("keepOnly removes each finished download the server's check no longer holds, file and row", async () => {
+    const mine = manager();
+    const theirs = manager({ userId: 'u2' });
+    await mine.start();
+    await theirs.start();
+    await mine.enqueue(['a', 'b', 'c'], 'playlist:p1');
+    await theirs.enqueue(['b'], 'track');
+    await mine.idle();
+    await theirs.idle();
+    // The check answered a and c: b was taken down since.
+    expect(await mine.keepOnly(new Set(['a', 'c']))).toEqual(['b']);
+    expect(await row('b')).toBeUndefined();
+    expect(await stored(mine, 'b')).toBeNull();
+    expect((await row('a'))?.state).toBe('done');
+    expect(await stored(mine, 'a')).toEqual(fileOf('a'));
+    expect(await stored(mine, 'c')).toEqual(fileOf('c'));
+    // Another listener's download of the same track is theirs to check.
+    expect((await row('b', 'u2'))?.state).toBe('done');
+    expect(await stored(theirs, 'b')).toEqual(fileOf('b'));
+    // An empty answer (every track taken down) removes them all; again, nothing left to do.
+    expect((await mine.keepOnly(new Set())).sort()).toEqual(['a', 'c']);
+    expect(await mine.keepOnly(new Set())).toEqual([]);
+    expect(await db.downloads.where('userId').equals('u1').count()).toBe(0);
+  });
+
   it("removeAll removes this listener's files and rows, never another's", async () => {
     const mine = manager();
     const theirs = manager({ userId: 'u2' });

@@ -203,6 +203,22 @@ export class DownloadManager {
     }
   }
 
+  /**
+   * The offline check's answer (`renew_track_downloads`, docs/offline.md "Rights"): removes, file
+   * and row, every finished download the server no longer holds for this device (a track taken
+   * down since: copyright removal, admin takedown, its uploader banned). Unfinished ones are left
+   * to their signing, which the server refuses for such a track. Resolves to the removed ids.
+   */
+  async keepOnly(held: ReadonlySet<string>): Promise<string[]> {
+    const gone = (
+      await this.table().where('[userId+state]').equals([this.deps.userId, 'done']).primaryKeys()
+    )
+      .map(([, trackId]) => trackId)
+      .filter((trackId) => !held.has(trackId));
+    for (const trackId of gone) await this.remove(trackId);
+    return gone;
+  }
+
   /** Every download of this listener, files and rows ('Remove all downloads', sign-out). */
   async removeAll(): Promise<void> {
     this.abortActive('cancel');

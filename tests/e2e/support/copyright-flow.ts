@@ -4,14 +4,19 @@
  * sends the public form, the admin removes on /admin/copyright/$id, the uploader counter-notifies
  * from the link of their e-mail (signed in at 1440 px; at 375 px signed out, with the e-mail's
  * single-use link), and the test clock (POST /_dev/clock) moves 15 days forward, no
- * sleeps: the track is restored. Every e-mail is read from the dev mailbox.
+ * sleeps: the track is restored. Every e-mail is read from the dev mailbox. With
+ * `offlineListener` (desktop), a premium listener had downloaded the track before its removal:
+ * their app's next check (a reload online) deletes the offline copy (docs/offline.md § Rights).
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { asAdmin } from './money';
 import { expectNoSidewaysScroll } from './layout';
 import { waitForMail, uniqueEmail } from './mailbox';
-import { createUser, serviceRoleKey, signIn } from './session';
+import { DEMO, createUser, serviceRoleKey, signIn } from './session';
+import { waitForServiceWorker } from './service-worker';
+import { makeWav, synthSignal } from '../../../server/processing/test-fixtures';
+import { DOWNLOADS_CACHE } from '../../../src/lib/offline-audio';
 
 const service = () => {
   const key = serviceRoleKey();
@@ -37,16 +42,28 @@ async function publiclyListed(page: Page, id: string): Promise<boolean> {
 export async function runCopyrightFlow(
   page: Page,
   browser: Browser,
-  { signedOut = false }: { signedOut?: boolean } = {},
+  {
+    signedOut = false,
+    offlineListener = false,
+  }: { signedOut?: boolean; offlineListener?: boolean } = {},
 ): Promise<void> {
   const uploader = await createUser(page.request, `Uploader ${Date.now() % 100000}`);
   const title = `Night Drive ${Date.now() % 100000}`;
+  // A real (short) file, so that a listener can download it.
+  const audio = await page.request.post(
+    `/storage/v1/object/tracks/${uploader.id}/night-drive.wav`,
+    {
+      headers: { ...service(), 'content-type': 'audio/wav' },
+      data: Buffer.from(makeWav(synthSignal(2))),
+    },
+  );
+  expect(audio.ok(), await audio.text()).toBe(true);
   const made = await page.request.post('/rest/v1/tracks?select=id', {
     headers: { ...service(), prefer: 'return=representation' },
     data: {
       title,
       artist: uploader.name,
-      audio_url: `tracks/${uploader.id}/night-drive.mp3`,
+      audio_url: `tracks/${uploader.id}/night-drive.wav`,
       uploaded_by: uploader.id,
       status: 'ready',
       verified: true,
@@ -54,6 +71,21 @@ export async function runCopyrightFlow(
   });
   expect(made.ok(), await made.text()).toBe(true);
   const trackId = ((await made.json()) as { id: string }[])[0]!.id;
+
+  // 0. A premium listener downloads it (their own browser: a device of its own).
+  const listener = offlineListener
+    ? await (await browser.newContext({ viewport: page.viewportSize() })).newPage()
+    : null;
+  if (listener)
+    await test.step('offline listener downloads the track', async () => {
+      await signIn(listener, DEMO.premium);
+      await waitForServiceWorker(listener);
+      await listener.goto(`/track/${trackId}`);
+      await listener.getByRole('button', { name: `Download ${title}` }).click();
+      await expect(
+        listener.getByRole('button', { name: `Remove download of ${title}` }),
+      ).toHaveText('Downloaded', { timeout: 60_000 });
+    });
 
   // 1. The claimant (signed out) sends the public form, linked from the copyright policy.
   const claimant = uniqueEmail('claimant');
@@ -100,6 +132,23 @@ export async function runCopyrightFlow(
   await expect(admin.getByTestId('notice-status')).toHaveText('Removed', { timeout: 30_000 });
   await expectNoSidewaysScroll(admin);
   expect(await publiclyListed(page, trackId)).toBe(false);
+  if (listener)
+    await test.step("offline listener's next check deletes the copy", async () => {
+      // The app's next check (start online) deletes the offline copy: no file left to play.
+      await listener.goto('/library?tab=downloads');
+      await expect(listener.getByText('No downloads yet.')).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(
+          () =>
+            listener.evaluate(
+              async (name) => (await (await caches.open(name)).keys()).length,
+              DOWNLOADS_CACHE,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(0);
+      await listener.context().close();
+    });
 
   // 3. The uploader is told (without the claimant's contact) and counter-notifies.
   const removedMail = await waitForMail(page.request, uploader.email, /removed after a copyright/);
