@@ -78,8 +78,11 @@ interface Derived {
 
 /** One (indexed word, field) list, its postings ordered by impact, best first. */
 interface ImpactList {
+  /** The best postings (at least the deepest read, 4 × depth), best first. */
   docs: Int32Array;
   impact: Float64Array;
+  /** All postings of the list. */
+  total: number;
 }
 
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -155,17 +158,27 @@ export class BoundedScorer {
     const matching = freqs.size;
     const avg = ms._avgFieldLength[fieldId] as number;
     const fieldBoost = o.boost[field] as number;
-    const rows: { doc: number; impact: number }[] = [];
+    const docs = new Int32Array(freqs.size);
+    const impact = new Float64Array(freqs.size);
+    let at = 0;
     for (const [doc, tf] of freqs) {
       const id = ms._documentIds.get(doc) as string;
       const len = (ms._fieldLength.get(doc) as number[])[fieldId] as number;
-      const raw = bm25(tf, matching, ms._documentCount, len, avg);
-      rows.push({ doc, impact: fieldBoost * o.baseBoost(id) * raw });
+      docs[at] = doc;
+      impact[at++] = fieldBoost * o.baseBoost(id) * bm25(tf, matching, ms._documentCount, len, avg);
     }
-    rows.sort((a, b) => b.impact - a.impact);
-    const list = {
-      docs: Int32Array.from(rows, (r) => r.doc),
-      impact: Float64Array.from(rows, (r) => r.impact),
+    // Only the best 4 × depth are ever read: find the cut with a native numeric sort of the
+    // impacts (no objects), then order the postings at or above it.
+    const keep = this.depth * 4;
+    let cut = -Infinity;
+    if (impact.length > keep) cut = impact.slice().sort()[impact.length - keep] as number;
+    const best: number[] = [];
+    for (let j = 0; j < impact.length; j++) if ((impact[j] as number) >= cut) best.push(j);
+    best.sort((a, b) => (impact[b] as number) - (impact[a] as number) || a - b);
+    const list: ImpactList = {
+      docs: Int32Array.from(best, (j) => docs[j] as number),
+      impact: Float64Array.from(best, (j) => impact[j] as number),
+      total: freqs.size,
     };
     this.#lists.set(key, list);
     return list;
@@ -288,7 +301,7 @@ export class BoundedScorer {
               const mask = seen.get(doc) ?? 0;
               if (i < 30) seen.set(doc, mask | (1 << i));
             }
-            if (list.docs.length > n) wordBound += d.weight * (list.impact[n - 1] as number);
+            if (list.total > n) wordBound += d.weight * (list.impact[n - 1] as number);
           }
         }
         bound += wordBound * o.boostCeiling;
