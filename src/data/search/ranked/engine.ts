@@ -8,6 +8,7 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { fold, words } from '../../../lib/fold';
 import type { Track } from '../../db/models';
+import { BoundedScorer, type BoundedOptions, type RawResult } from './bounded';
 import { extraDocs, type SearchDoc, type SearchKind } from './docs';
 
 /** Field weights: the title first, lyrics lowest. */
@@ -68,12 +69,6 @@ const sameText = (a: SearchDoc, b: SearchDoc) =>
 /** A document's boost without the listener's likes and follows (kind and popularity). */
 const baseBoost = (doc: SearchDoc) => KIND_BOOST[doc.kind] * popularity(doc.plays);
 
-interface RawHit {
-  score: number;
-  terms: string[];
-  match: Record<string, string[]>;
-}
-
 interface Scored {
   id: string;
   score: number;
@@ -87,12 +82,43 @@ interface Scored {
  * same order (ties keep MiniSearch's order, as its stable sort does).
  */
 class TopMiniSearch extends MiniSearch<SearchDoc> {
-  top(query: string, options: SearchOptions, limit: number): { best: Scored[]; matched: number } {
-    const raw = (
-      this as unknown as {
-        executeQuery(q: string, o: SearchOptions): Map<number, RawHit>;
-      }
-    ).executeQuery(query, options);
+  /** Common words (docs/search.md, "Common words: bounded scoring"); null: always in full. */
+  bounded: BoundedScorer | null = null;
+
+  override add(doc: SearchDoc) {
+    this.bounded?.invalidate();
+    super.add(doc);
+  }
+
+  override discard(id: string) {
+    this.bounded?.invalidate();
+    super.discard(id);
+  }
+
+  override replace(doc: SearchDoc) {
+    this.bounded?.invalidate();
+    super.replace(doc);
+  }
+
+  override remove(doc: SearchDoc) {
+    this.bounded?.invalidate();
+    super.remove(doc);
+  }
+
+  top(
+    query: string,
+    options: SearchOptions,
+    limit: number,
+    bounded?: BoundedOptions,
+  ): { best: Scored[]; matched: number } {
+    const terms = words(query).map(fold).filter(Boolean);
+    const raw =
+      (bounded && this.bounded?.top(terms, bounded, limit)) ||
+      (
+        this as unknown as {
+          executeQuery(q: string, o: SearchOptions): Map<number, RawResult>;
+        }
+      ).executeQuery(query, options);
     const best: Scored[] = [];
     const id = (shortId: number) => this._documentIds.get(shortId) as string;
     if (!Number.isFinite(limit)) {
@@ -133,13 +159,18 @@ export class CatalogueIndex {
   /** Documents of the quick start (`addTracks` provisional): the first build confirms them. */
   readonly #provisional = new Set<string>();
 
-  constructor() {
+  /**
+   * `bounded`: how common words are scored (`common` postings make a word common, `depth` of
+   * each impact-ordered list is read); false scores every posting (MiniSearch's own query).
+   */
+  constructor({ bounded = {} }: { bounded?: { common?: number; depth?: number } | false } = {}) {
     this.#ms = new TopMiniSearch({
       idField: 'id',
       fields: FIELDS,
       tokenize,
       processTerm,
     });
+    if (bounded) this.#ms.bounded = new BoundedScorer(this.#ms, bounded);
   }
 
   get size() {
@@ -148,9 +179,33 @@ export class CatalogueIndex {
 
   has = (id: string) => this.#docs.has(id);
 
+  /** How common-word queries were answered (tests, bench); null when bounded scoring is off. */
+  get boundedStats() {
+    return this.#ms.bounded ? { ...this.#ms.bounded.stats } : null;
+  }
+
   #set(doc: SearchDoc) {
     this.#docs.set(doc.id, doc);
-    this.#boost.set(doc.id, baseBoost(doc));
+    const boost = baseBoost(doc);
+    // The bounded scorer's impacts include the boost: a change of plays reorders them.
+    if (this.#boost.get(doc.id) !== boost) this.#ms.bounded?.invalidate();
+    this.#boost.set(doc.id, boost);
+  }
+
+  /**
+   * Removes a document's postings at once (`remove` with the document as indexed), not
+   * `discard`: MiniSearch leaves a discarded document's postings until a vacuum, and scoring
+   * skips them one query at a time, so BM25's document frequencies would differ from query to
+   * query (and between the full and the bounded scorer).
+   */
+  #drop(id: string) {
+    const old = this.#docs.get(id);
+    if (old) this.#ms.remove(old);
+  }
+
+  #swap(old: SearchDoc, doc: SearchDoc) {
+    this.#ms.remove(old);
+    this.#ms.add(doc);
   }
 
   #fresh(docs: readonly SearchDoc[]) {
@@ -180,7 +235,7 @@ export class CatalogueIndex {
       for (const doc of chunk) {
         const old = this.#docs.get(doc.id);
         if (!old || !(this.#extra.delete(doc.id) || this.#provisional.delete(doc.id))) continue;
-        if (!sameText(old, doc)) this.#ms.replace(doc);
+        if (!sameText(old, doc)) this.#swap(old, doc);
         this.#set(doc);
       }
       this.add(chunk);
@@ -201,7 +256,7 @@ export class CatalogueIndex {
   /** After the first build: quick-start documents it did not bring are gone from the mirror. */
   dropProvisional() {
     for (const id of this.#provisional) {
-      this.#ms.discard(id);
+      this.#drop(id);
       this.#docs.delete(id);
       this.#boost.delete(id);
     }
@@ -223,14 +278,14 @@ export class CatalogueIndex {
       const old = this.#docs.get(doc.id);
       if (!old) added.push(doc);
       else if (!sameText(old, doc)) {
-        this.#ms.replace(doc);
+        this.#swap(old, doc);
         touched++;
       }
       if (old) this.#set(doc);
     }
     for (const id of [...this.#docs.keys()]) {
       if (seen.has(id) || this.#extra.has(id)) continue;
-      this.#ms.discard(id);
+      this.#drop(id);
       this.#docs.delete(id);
       this.#boost.delete(id);
       touched++;
@@ -267,7 +322,12 @@ export class CatalogueIndex {
     };
     const q = queryTerms.join(' ');
     const limit = options.limit ?? Infinity;
-    let results = this.#ms.top(q, { ...base, combineWith: 'AND' }, limit);
+    const bounded: BoundedOptions = {
+      ...base,
+      baseBoost: (id) => boosts.get(id) ?? 1,
+      boostCeiling: personal ? 1.1 * 1.1 : 1,
+    };
+    let results = this.#ms.top(q, { ...base, combineWith: 'AND' }, limit, bounded);
     // Words in any order must all match; when none does, the best partial matches.
     const partial = results.matched === 0 && queryTerms.length > 1;
     if (partial) results = this.#ms.top(q, { ...base, combineWith: 'OR' }, limit);
@@ -325,8 +385,11 @@ export function distance(a: string, b: string): number {
 }
 
 /** An index over `docs`, built at once (tests, small catalogues). */
-export function createCatalogueIndex(docs: readonly SearchDoc[]): CatalogueIndex {
-  const index = new CatalogueIndex();
+export function createCatalogueIndex(
+  docs: readonly SearchDoc[],
+  options?: ConstructorParameters<typeof CatalogueIndex>[0],
+): CatalogueIndex {
+  const index = new CatalogueIndex(options);
   index.add(docs);
   return index;
 }
