@@ -209,6 +209,23 @@ describe('the moderation queue', () => {
       { action: 'account.warning', actor_id: w.admin.id },
       { action: 'report.sanction', actor_id: w.admin.id },
     ]);
+    // /appeals lists the removal on the warning (buildMyDecisions in
+    // src/data/remote/moderation-remote.ts): what the uploader reads pairs them exactly.
+    const mine = as(uploader);
+    const sanction = await mine
+      .from('account_sanctions')
+      .select('created_at, reason')
+      .eq('id', (made.data as { id: string }).id)
+      .single();
+    const track = await mine
+      .from('tracks')
+      .select('taken_down_at, takedown_reason')
+      .eq('id', r.track)
+      .single();
+    expect(track.data).toEqual({
+      taken_down_at: sanction.data!.created_at,
+      takedown_reason: sanction.data!.reason,
+    });
     const sent = await mails(uploader.email);
     expect(sent.map((m) => m.subject)).toEqual(['A warning on your Soundloft account']);
     expect(sent[0]!.text).toContain('Removed: "');
