@@ -209,6 +209,23 @@ describe('the moderation queue', () => {
       { action: 'account.warning', actor_id: w.admin.id },
       { action: 'report.sanction', actor_id: w.admin.id },
     ]);
+    // /appeals lists the removal on the warning (buildMyDecisions in
+    // src/data/remote/moderation-remote.ts): what the uploader reads pairs them exactly.
+    const mine = as(uploader);
+    const sanction = await mine
+      .from('account_sanctions')
+      .select('created_at, reason')
+      .eq('id', (made.data as { id: string }).id)
+      .single();
+    const track = await mine
+      .from('tracks')
+      .select('taken_down_at, takedown_reason')
+      .eq('id', r.track)
+      .single();
+    expect(track.data).toEqual({
+      taken_down_at: sanction.data!.created_at,
+      takedown_reason: sanction.data!.reason,
+    });
     const sent = await mails(uploader.email);
     expect(sent.map((m) => m.subject)).toEqual(['A warning on your Soundloft account']);
     expect(sent[0]!.text).toContain('Removed: "');
@@ -216,6 +233,58 @@ describe('the moderation queue', () => {
     expect((await admin().rpc('admin_sanction_from_report', args)).error?.message).toMatch(
       /already been handled/,
     );
+  });
+  it("e-mails the uploader a report's takedown in its transaction, and nobody a dismissal", async () => {
+    const uploader = await createUser(t.db);
+    const kept = await report(uploader, w.other);
+    expect(
+      (await admin().rpc('resolve_track_report', { report_id: kept.report, action: 'dismiss' }))
+        .error,
+    ).toBeNull();
+    const queued = (track: string) =>
+      t.db.query<{ to_user: string; template: string; subject: string; body: string }>(
+        `select to_user, template, subject, body from public.mail_outbox
+         where template = 'report.take_down' and to_user = $1 and strpos(subject, $2) > 0`,
+        [uploader.id, track],
+      );
+    expect((await mails(uploader.email)).length).toBe(0);
+
+    const down = await report(uploader, w.other);
+    const { rows: titled } = await t.db.query<{ title: string }>(
+      `update public.tracks set title = $2 where id = $1 returning title`,
+      [down.track, `Removed ${down.track.slice(0, 8)}`],
+    );
+    const title = titled[0]!.title;
+    const done = await admin().rpc('resolve_track_report', {
+      report_id: down.report,
+      action: 'take_down',
+      reason: 'Hateful lyrics.',
+    });
+    expect(done.error).toBeNull();
+    const { rows } = await queued(title);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.to_user).toBe(uploader.id);
+    const sent = await mails(uploader.email);
+    expect(sent.map((m) => m.subject)).toEqual([`Your track "${title}" has been removed`]);
+    expect(sent[0]!.text).toContain('Reason: Hateful lyrics.');
+    expect(sent[0]!.text).toContain('earns nothing');
+    expect(sent[0]!.text).toContain(`within 30 days: ${t.url}/appeals`);
+    // A second report on the track already down closes without a second decision or e-mail.
+    const again = await as(w.owner)
+      .from('track_reports')
+      .insert({ track_id: down.track, reason: 'spam' })
+      .select('id')
+      .single();
+    expect(again.error).toBeNull();
+    expect(
+      (
+        await admin().rpc('resolve_track_report', {
+          report_id: (again.data as { id: string }).id,
+          action: 'take_down',
+        })
+      ).error,
+    ).toBeNull();
+    expect((await queued(title)).rows).toHaveLength(1);
   });
 });
 
@@ -367,6 +436,7 @@ describe('appeals', () => {
     );
     expect(down.rows).toHaveLength(1);
     expect((await mails(uploader.email)).map((m) => m.subject)).toEqual([
+      'Your track "A track" has been removed',
       'We received your appeal',
       'Your appeal was rejected',
     ]);

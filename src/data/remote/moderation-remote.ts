@@ -187,6 +187,91 @@ function sanctionDecision(s: SanctionRow, appeal: MyDecision['appeal']): MyDecis
   };
 }
 
+interface RemovedRow {
+  id: string;
+  title: string;
+  takedown_reason: string | null;
+  taken_down_at: string | null;
+}
+
+interface AppealRow {
+  sanction_id: string | null;
+  track_id: string | null;
+  removed_at: string | null;
+  status: string;
+  due_at: string;
+  answer_reason: string | null;
+}
+
+const sameInstant = (a: string | null, b: string | null) =>
+  a !== null && b !== null && Date.parse(a) === Date.parse(b);
+
+/**
+ * One entry per decision, newest first. A track removed by a warning (sanction_apply takes it
+ * down in the warning's transaction: its taken_down_at is the warning's created_at, its reason
+ * the warning's) is part of that warning, not a decision of its own: appealing the warning
+ * restores it (admin_answer_appeal), so it is named on the warning and not listed again. A
+ * lifted warning leaves its removals standing, so they are listed (and appealable) on their own.
+ */
+export function buildMyDecisions(
+  sanctions: SanctionRow[],
+  removed: RemovedRow[],
+  appeals: AppealRow[],
+): MyDecision[] {
+  const appealOf = (
+    sanctionId: string | null,
+    trackId: string | null,
+    removedAt: string | null,
+  ) => {
+    const a = appeals.find((x) =>
+      sanctionId
+        ? x.sanction_id === sanctionId
+        : x.track_id === trackId && sameInstant(x.removed_at, removedAt),
+    );
+    return a
+      ? {
+          status: a.status as 'open' | 'upheld' | 'overturned',
+          dueAt: a.due_at,
+          answer: a.answer_reason,
+        }
+      : null;
+  };
+  const warningOf = (t: RemovedRow) =>
+    sanctions.find(
+      (s) =>
+        s.kind === 'warning' &&
+        s.lifted_at === null &&
+        s.reason === t.takedown_reason &&
+        sameInstant(s.created_at, t.taken_down_at),
+    );
+  const ownRemovals = removed.filter((t) => !warningOf(t));
+  const list: MyDecision[] = [
+    ...sanctions.map((s) => {
+      const decision = sanctionDecision(s, appealOf(s.id, null, null));
+      const titles = removed
+        .filter((t) => warningOf(t) === s)
+        .map((t) => `"${t.title}"`)
+        .sort();
+      return titles.length > 0
+        ? { ...decision, title: `${decision.title}, with the removal of ${titles.join(', ')}` }
+        : decision;
+    }),
+    ...ownRemovals.map((t) => ({
+      key: `removal:${t.id}`,
+      kind: 'removal' as const,
+      sanctionId: null,
+      trackId: t.id,
+      title: `Removal of "${t.title}"`,
+      reason: t.takedown_reason ?? '',
+      decidedAt: t.taken_down_at ?? '',
+      endsAt: null,
+      lifted: false,
+      appeal: appealOf(null, t.id, t.taken_down_at),
+    })),
+  ];
+  return list.sort((a, b) => Date.parse(b.decidedAt) - Date.parse(a.decidedAt));
+}
+
 /** The caller's sanctions and removed tracks, with their appeals (RLS: their own rows). */
 export async function fetchMyDecisions(userId: string): Promise<MyDecision[]> {
   const client = await getSupabase();
@@ -209,43 +294,7 @@ export async function fetchMyDecisions(userId: string): Promise<MyDecision[]> {
   ]);
   const error = sanctions.error ?? removed.error ?? appeals.error;
   if (error) fail(error, 'Failed to load your moderation decisions');
-  const appealOf = (
-    sanctionId: string | null,
-    trackId: string | null,
-    removedAt: string | null,
-  ) => {
-    const a = (appeals.data ?? []).find((x) =>
-      sanctionId
-        ? x.sanction_id === sanctionId
-        : x.track_id === trackId &&
-          x.removed_at !== null &&
-          removedAt !== null &&
-          Date.parse(x.removed_at) === Date.parse(removedAt),
-    );
-    return a
-      ? {
-          status: a.status as 'open' | 'upheld' | 'overturned',
-          dueAt: a.due_at,
-          answer: a.answer_reason,
-        }
-      : null;
-  };
-  const list: MyDecision[] = [
-    ...(sanctions.data ?? []).map((s) => sanctionDecision(s, appealOf(s.id, null, null))),
-    ...(removed.data ?? []).map((t) => ({
-      key: `removal:${t.id}`,
-      kind: 'removal' as const,
-      sanctionId: null,
-      trackId: t.id,
-      title: `Removal of "${t.title}"`,
-      reason: t.takedown_reason ?? '',
-      decidedAt: t.taken_down_at ?? '',
-      endsAt: null,
-      lifted: false,
-      appeal: appealOf(null, t.id, t.taken_down_at),
-    })),
-  ];
-  return list.sort((a, b) => Date.parse(b.decidedAt) - Date.parse(a.decidedAt));
+  return buildMyDecisions(sanctions.data ?? [], removed.data ?? [], appeals.data ?? []);
 }
 
 export async function fileAppeal(
