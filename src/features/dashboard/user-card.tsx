@@ -4,7 +4,7 @@ import { ButtonLink } from '@/components/router-links';
 import type { CurrentUser } from './use-current-user';
 import { UserAvatar } from './user-avatar';
 
-/** Sidebar foot: avatar, name and plan, Profile and Settings links, Sign out. */
+/** Sidebar foot: avatar, name and plan, Profile and Settings links, Sign out below them. */
 export function UserCard({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
   const display = user.name || user.email;
   return (
@@ -37,16 +37,18 @@ export function UserCard({ user, onSignOut }: { user: CurrentUser; onSignOut: ()
         >
           Settings
         </ButtonLink>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="gray"
-          leftSection={<IconLogout size={14} aria-hidden />}
-          onClick={onSignOut}
-        >
-          Sign out
-        </Button>
       </Group>
+      {/* Its own row: three buttons in the sidebar's width cut their words ("Profi", "Setti"). */}
+      <Button
+        size="xs"
+        variant="subtle"
+        color="gray"
+        fullWidth
+        leftSection={<IconLogout size={14} aria-hidden />}
+        onClick={onSignOut}
+      >
+        Sign out
+      </Button>
     </Stack>
   );
 }
