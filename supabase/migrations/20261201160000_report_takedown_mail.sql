@@ -24,7 +24,7 @@ begin
   end if;
   select * into v_report from public.track_reports r where r.id = resolve_track_report.report_id for update;
   if not found then
-    raise exception 'Report not found' using errcode = 'P0002';
+    raise exception 'Report not found' using errcode = 'PT404'; -- a client's mistake: 404 (20261127190000)
   end if;
   if v_report.status <> 'open' then
     raise exception 'This report has already been handled.' using errcode = 'P0001';
