@@ -289,7 +289,11 @@ describe('the ladder', () => {
         where notice_id = $1 or sanction_id = $2 order by purpose`,
       [notices[2]!, banId],
     );
-    expect(purposes.rows.map((r) => r.purpose)).toEqual(['appeal', 'counter_notice', 'legal_action']);
+    expect(purposes.rows.map((r) => r.purpose)).toEqual([
+      'appeal',
+      'counter_notice',
+      'legal_action',
+    ]);
     let pending = 1;
     for (let i = 0; i < 600 && pending > 0; i++) {
       pending = (
