@@ -426,7 +426,7 @@ export const TABLES: Record<string, RelationCase> = {
         w,
         `insert into public.insights_bucket_listeners (scope_id, per, bucket, listeners)
          values ($1, 'day', date '1990-01-01' + (random() * 3000)::int, 7)
-         on conflict do nothing returning scope_id`,
+         on conflict (scope_id, per, bucket) do update set listeners = 7 returning scope_id`,
         [w.trackO],
         'scope_id',
       ),
