@@ -8,7 +8,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
+  mkdtempSync,
   readFileSync,
   readdirSync,
   renameSync,
@@ -177,4 +179,20 @@ export async function closeInOrder(
   ...items: ({ close(): Promise<void> } | undefined)[]
 ): Promise<void> {
   for (const item of items) await item?.close();
+}
+
+/**
+ * Migrates `db` with the migrations older than `version` only: the state a data migration
+ * starts from, for tests that insert old rows and then run the rest (`migrate(db)`).
+ */
+export async function migrateBefore(db: Database, version: string): Promise<void> {
+  const before = mkdtempSync(join(tmpdir(), 'soundloft-migrations-before-'));
+  try {
+    for (const m of listMigrations()) {
+      if (m.version < version) cpSync(m.file, join(before, `${m.version}_${m.name}.sql`));
+    }
+    await migrate(db, before);
+  } finally {
+    rmSync(before, { recursive: true, force: true });
+  }
 }

@@ -5,13 +5,11 @@
  * (into params.action_token while unsent; a sent row keeps none), and a removal mail's
  * `counter_token` becomes `action_token`. On PGlite: the migrations before it, rows, the rest.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { listMigrations, migrate } from '../db/migrate';
+import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
+import { migrateBefore } from '../db/test-database';
 import { createTrack, createUser } from '../db/test-factories';
 
 const ONE_TABLE = '20261201120000';
@@ -19,15 +17,7 @@ let db: Database;
 
 beforeAll(async () => {
   db = await openPglite('memory');
-  const before = mkdtempSync(join(tmpdir(), 'soundloft-action-links-migration-'));
-  try {
-    for (const m of listMigrations()) {
-      if (m.version < ONE_TABLE) cpSync(m.file, join(before, `${m.version}_${m.name}.sql`));
-    }
-    await migrate(db, before);
-  } finally {
-    rmSync(before, { recursive: true, force: true });
-  }
+  await migrateBefore(db, ONE_TABLE);
 }, 300_000);
 afterAll(async () => {
   await db?.close();

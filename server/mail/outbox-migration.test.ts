@@ -4,13 +4,11 @@
  * copyright rows stay as they were, and `moderation_mail_outbox` is gone. On PGlite: the
  * migrations before it from an empty database, rows written, then the rest.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { listMigrations, migrate } from '../db/migrate';
+import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
+import { migrateBefore } from '../db/test-database';
 import { createUser } from '../db/test-factories';
 
 const ONE_OUTBOX = '20261201040000';
@@ -18,15 +16,7 @@ let db: Database;
 
 beforeAll(async () => {
   db = await openPglite('memory');
-  const before = mkdtempSync(join(tmpdir(), 'soundloft-outbox-migration-'));
-  try {
-    for (const m of listMigrations()) {
-      if (m.version < ONE_OUTBOX) cpSync(m.file, join(before, `${m.version}_${m.name}.sql`));
-    }
-    await migrate(db, before);
-  } finally {
-    rmSync(before, { recursive: true, force: true });
-  }
+  await migrateBefore(db, ONE_OUTBOX);
 }, 300_000);
 afterAll(async () => {
   await db?.close();

@@ -16,6 +16,7 @@ import { createUser, type TestUser } from '../../server/db/test-factories';
 import { makeWav, synthSignal } from '../../server/processing/test-fixtures';
 import { refuseTestClock } from '../../server/production-check';
 import type { StoredMail } from '../../server/mail';
+import { COUNTER_NOTICE } from './expectations/inputs';
 import { startTarget, type Target } from './support/target';
 import { buildWorld, type World } from './support/world';
 
@@ -153,17 +154,7 @@ async function liftOwnersSanctions() {
 /** The owner's counter-notice to notice `id`, signed in. */
 async function counterNotify(id: string) {
   await liftOwnersSanctions();
-  return owner().rpc('copyright_counter_notify', {
-    p_notice: id,
-    p_full_name: 'Owen Owner',
-    p_address: '2 Studio Lane',
-    p_phone: '',
-    p_email: 'owen@owner.test',
-    p_explanation: 'Mine.',
-    p_good_faith_mistake: true,
-    p_consent_to_jurisdiction: true,
-    p_signature: 'Owen Owner',
-  });
+  return owner().rpc('copyright_counter_notify', { ...COUNTER_NOTICE.sane, p_notice: id });
 }
 
 const refused = (r: { error: { code?: string } | null }) =>

@@ -28,7 +28,7 @@ export interface InputCase {
 const UUID0 = '00000000-0000-4000-8000-000000000000';
 
 /** A counter-notice (signed in, or by the removal e-mail's link). */
-const COUNTER_NOTICE: { sane: Record<string, unknown>; fields: Record<string, Field> } = {
+export const COUNTER_NOTICE: { sane: Record<string, unknown>; fields: Record<string, Field> } = {
   sane: {
     p_notice: UUID0,
     p_full_name: 'Owen Owner',
