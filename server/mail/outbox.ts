@@ -119,9 +119,11 @@ export async function startMailOutbox(options: {
 
   async function pass(): Promise<number> {
     const { rows } = await db.query<OutboxRow>(
-      `select c.id::int as id, c.template, c.to_email, c.subject, c.body, c.params,
-              public.mail_wanted(m.to_user, c.template) as wanted
-         from public.mail_outbox_claim($1) c join public.mail_outbox m on m.id = c.id`,
+      // Everything from the claim itself: a join back to mail_outbox would read the statement's
+      // snapshot, older than the claim's, and drop a row committed in between (migration
+      // 20261202000100).
+      `select c.id::int as id, c.template, c.to_email, c.subject, c.body, c.params, c.wanted
+         from public.mail_outbox_claim($1) c`,
       [BATCH],
     );
     for (const row of rows) {

@@ -618,7 +618,8 @@ describe("the claimant's legal-action link", () => {
     ).toBeNull();
     await moveClockTo(id, 'restore_due', 1);
     expect((await record(token)).error?.message).toMatch(invalid);
-    expect((await noticeRow(id)).status).toBe('counter_noticed');
+    // Not recorded; the target's own deadline job (every 2 s) may already have restored it.
+    expect(['counter_noticed', 'restored']).toContain((await noticeRow(id)).status);
     await copyrightTick(t.db);
     expect((await noticeRow(id)).status).toBe('restored');
     await t.db.query(`update public.app_clock_offset set offset_by = '0' where id`);
