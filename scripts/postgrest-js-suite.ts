@@ -14,7 +14,7 @@
  * table is made without its geometry column and the GeoJSON tests fail), its tables, sequences and
  * functions granted to `anon` (the suite's anon role is `postgres`), our REST server with
  * PostgREST's settings of that compose file (db-schemas public,personal, aggregates on,
- * db-tx-end commit-allow-override), and on SUITE_PORT and SUITE_PORT+1 a proxy that adds the
+ * db-plan-enabled, db-tx-end commit-allow-override), and on SUITE_PORT and SUITE_PORT+1 a proxy that adds the
  * anon key to each request and forwards it to `/rest/v1`. The suite's test folder is copied to
  * `test-p<SUITE_PORT>` with its URLs pointed at those ports (so several runs can share a
  * checkout), then jest runs it and the pass count is printed.
@@ -100,6 +100,7 @@ async function main() {
   const settings = {
     dbSchemas: ['public', 'personal'],
     aggregatesEnabled: true,
+    planEnabled: true,
     txEnd: 'commit-allow-override',
   };
   const server = await startRestServer({
