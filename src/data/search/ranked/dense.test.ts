@@ -88,6 +88,18 @@ describe('the dense scorer', { timeout: 120_000 }, () => {
       followedIds: new Set(['u5', 'u7']),
     };
     expectSame(dense, full, personal);
+    // "Did you mean …?" picks its word from the same best document.
+    for (const q of [
+      'lvoe',
+      'thiket',
+      'haror lanterns',
+      'qurtz velvt',
+      'the zzz',
+      'mdnite',
+      'zzzz',
+    ])
+      expect(dense.suggest(q), q).toBe(full.suggest(q));
+    expect(dense.suggest('haror lantrens')).toBe('harbor lanterns');
     // The listener's factor is recomputed when likes change (a new object from the worker).
     expectSame(dense, full, { likedTrackIds: new Set(['g11']), followedIds: new Set() });
     expectSame(dense, full);

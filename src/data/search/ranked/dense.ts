@@ -61,6 +61,8 @@ export interface DenseOptions {
   weights: { fuzzy: number; prefix: number };
   /** The listener's factor for a document (likes, follows), or null when there is none. */
   personal: ((id: string) => number) | null;
+  /** false: no document boost at all (MiniSearch's `search` without `boostDocument`). */
+  documentBoost?: boolean;
 }
 
 export interface DenseHit {
@@ -101,6 +103,7 @@ export class DenseScorer {
   #boost = new Float64Array(0);
   #mine = new Float64Array(0);
   #personal: DenseOptions['personal'] = null;
+  #documentBoost = true;
   /** Query scratch, per short id: the generation that touched it, the words it matched. */
   #stamp = new Int32Array(0);
   #mask = new Int32Array(0);
@@ -196,6 +199,8 @@ export class DenseScorer {
   /** The listener's factor per short id, computed on first use after `personal` changed. */
   #docBoost(shortId: number): number {
     const base = this.#boost[shortId] as number;
+    // A removed document keeps no postings; 0 also skips any left (as MiniSearch's `discard`).
+    if (!this.#documentBoost) return base === 0 ? 0 : 1;
     const personal = this.#personal;
     if (!personal) return base;
     let mine = this.#mine[shortId] as number;
@@ -272,6 +277,7 @@ export class DenseScorer {
     if (n === 0 || n > MAX_WORDS) return null;
     const ms = this.#ms;
     this.#capacity(ms._nextId);
+    this.#documentBoost = o.documentBoost !== false;
     if (o.personal !== this.#personal) {
       this.#personal = o.personal;
       this.#mine.fill(NaN);
