@@ -137,6 +137,32 @@ describe('search_catalogue', () => {
     await expect(titles('x'.repeat(201))).rejects.toThrow(/at most 200/);
   });
 
+  it('ranks a very common word’s most played match even beyond the first 1,000 rows', async () => {
+    // 1,100 equal title matches of `drizzle` with few plays, then the most played one, stored
+    // last: the words' GIN index yields matches in table order, and 1,000 are ranked.
+    const rows = Array.from({ length: 1100 }, (_, i) => ({
+      title: `Drizzle Song ${i}`,
+      artist: 'Weather Desk',
+      album: null,
+      genre: null,
+      plays: i % 50,
+    }));
+    await insert([
+      ...rows,
+      {
+        title: 'Drizzle Song Star',
+        artist: 'Weather Desk',
+        album: null,
+        genre: null,
+        plays: 45000,
+      },
+    ]);
+    expect((await titles('drizzle', 5))[0]).toBe('Drizzle Song Star / Weather Desk');
+    expect((await titles('drizzl', 5))[0], 'a prefix').toBe('Drizzle Song Star / Weather Desk');
+    expect((await titles('drizle', 5))[0], 'a typo').toBe('Drizzle Song Star / Weather Desk');
+    await test.db.query(`delete from public.tracks where artist = 'Weather Desk'`);
+  });
+
   it('forgives 1 edit from 4 letters and 2 from 8, not more', async () => {
     expect((await titles('ketle'))[0]).toBe('Kettle On / Moss & Static');
     expect((await titles('lanterns'))[0]).toBe('Paper Lanterns / Juniper Vale');
