@@ -256,7 +256,7 @@ function cachedCompile(ctx: HandlerContext, tableName: string): CompiledRead {
 }
 
 export async function handleRead(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
-  await resolveGeoJson(ctx);
+  if (ctx.media.kind === 'geojson') await resolveGeoJson(ctx);
   const read = cachedCompile(ctx, tableName);
   const params = new Params();
   params.values.push(...read.values);

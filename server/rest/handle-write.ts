@@ -73,7 +73,7 @@ async function execute(
         )
       : requested;
   }
-  await resolveGeoJson(ctx);
+  if (ctx.media.kind === 'geojson') await resolveGeoJson(ctx);
   const mutation = build(params, {
     returning,
     returnColumns,
