@@ -44,7 +44,7 @@ export function parsePrefer(
     const allowed = ALLOWED[name];
     if (name === 'max-affected' && trimmed.startsWith('max-affected=')) {
       // Like PostgREST: never an invalid preference; a value that is not an integer is ignored.
-      if (/^[+-]?\d{1,18}$/.test(value)) prefs.maxAffected ??= Number(value);
+      if (/^-?\d{1,18}$/.test(value)) prefs.maxAffected ??= Number(value);
     } else if (allowed?.includes(value)) {
       if (name === 'tx' && !allowTxOverride) continue;
       set[name] ??= value;

@@ -4,6 +4,7 @@
  * GeoJSON output (PostGIS only on PostgreSQL: the PostGIS test runs where the server has it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePrefer, preferenceApplied } from './headers';
 import { startRestServer, type RunningRestServer } from './serve';
 import { startHarness, type RestHarness } from './test-support';
 import { parseTxEnd, type TxEnd } from './tx-end';
@@ -70,6 +71,24 @@ async function count(where: string): Promise<number> {
   const r = await h.db.query<{ n: number }>(`select count(*)::int as n from ${where}`);
   return r.rows[0]?.n ?? -1;
 }
+
+describe('Prefer parsing (PostgREST 13 Preferences.hs)', () => {
+  it('first of each wins; max-affected is never invalid; tx only where the server allows it', () => {
+    const p = parsePrefer(
+      'tx=rollback, missing=default, missing=null, handling=strict, max-affected=5',
+      true,
+    );
+    expect(p).toMatchObject({ tx: 'rollback', missing: 'default', maxAffected: 5, invalid: [] });
+    expect(preferenceApplied(p, ['missing', 'handling', 'max-affected'])).toBe(
+      'missing=default, tx=rollback, handling=strict, max-affected=5',
+    );
+    const noOverride = parsePrefer('tx=rollback, handling=strict', false);
+    expect(noOverride.tx).toBeUndefined();
+    expect(noOverride.invalid).toEqual([]);
+    expect(parsePrefer('max-affected=lots, handling=strict').maxAffected).toBeUndefined();
+    expect(() => parsePrefer('tx=maybe, handling=strict')).toThrow(/handling=strict/);
+  });
+});
 
 describe('Prefer: missing=default', () => {
   it('bulk insert: absent keys take the column default (identity, serial, constant), evaluated per row as PostgREST does', async () => {
