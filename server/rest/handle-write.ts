@@ -344,6 +344,8 @@ export async function handlePut(ctx: HandlerContext, tableName: string): Promise
       'Payload values do not match URL in primary key column(s)',
     );
   }
+  // PostgREST applies missing=default to PUT too (and, as there, does not report it applied).
+  const defaults = await missingDefaults(ctx, table, columns);
   const outcome = await execute(
     ctx,
     table,
@@ -355,6 +357,7 @@ export async function handlePut(ctx: HandlerContext, tableName: string): Promise
           ...opts,
           columns,
           rows,
+          missingDefault: defaults,
           onConflict: { target: pk, action: 'merge' },
           countUpdates: true,
         },

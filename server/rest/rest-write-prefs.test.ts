@@ -150,6 +150,17 @@ describe('Prefer: missing=default', () => {
     expect(await json(res)).toEqual([{ label: 'untitled', n: 7 }]);
   });
 
+  it('PUT takes the defaults too, without reporting the preference (as PostgREST)', async () => {
+    const res = await h.rest('/fx_defaults?id=eq.300&columns=id,label,n&select=id,label,n', {
+      method: 'PUT',
+      headers: { ...service, Prefer: 'return=representation, missing=default' },
+      body: JSON.stringify({ id: 300, n: 1 }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('preference-applied')).toBe('return=representation');
+    expect(await json(res)).toEqual([{ id: 300, label: 'untitled', n: 1 }]);
+  });
+
   it('defaults are evaluated as the request: auth.uid() fills the owner and RLS still decides', async () => {
     const uid = '00000000-0000-4000-8000-0000000000a1';
     const user = { Authorization: `Bearer ${h.userToken(uid)}` };
