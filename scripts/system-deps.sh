@@ -26,6 +26,7 @@ DEPS=(
   "chromium                required  required  the browser of the Playwright suite (player-autoplay.spec always drives the full browser), of Lighthouse and of the page benches"
   "chromium-headless-shell optional  -         the Playwright suite drives it when it is there: the same Chromium without the desktop browser, about a quarter less CPU per test (docs/architecture.md); without it the suite drives chromium"
   "postgresql-15           required  optional  npm run test:postgres runs the database and attack suites on a throwaway PostgreSQL 15 cluster (scripts/pg-test-cluster.sh); the benches compare PGlite with it"
+  "postgresql-15-postgis-3 required  -         PostGIS for PostgreSQL 15: the REST suite's GeoJSON test (Accept: application/geo+json, docs/rest-api.md) runs on the test cluster with it and skips on PGlite, which has none"
   "wrk                     -         optional  the rest bench's load generator (without it, autocannon in a Node process, which costs the server more CPU: docs/rest-api.md)"
 )
 
@@ -75,6 +76,11 @@ check() {
         verdict=broken
         problem="PG_BIN=$PG_BIN has no PostgreSQL 15 (postgres, initdb, pg_ctl): point it at one, or unset it to use Debian's"
       fi
+      ;;
+    postgresql-15-postgis-3)
+      # Another server (TEST_DATABASE_URL) or PostgreSQL (PG_BIN) brings its own extensions.
+      if [ -n "${TEST_DATABASE_URL:-}" ] || [ -n "${PG_BIN:-}" ]; then verdict=skip; return; fi
+      [ -f "$root/usr/share/postgresql/15/extension/postgis.control" ] && verdict=ok
       ;;
     wrk)
       [ -x "$root/usr/bin/wrk" ] && verdict=ok

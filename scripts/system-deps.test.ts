@@ -29,6 +29,7 @@ const FILES: Record<string, string[]> = {
   chromium: ['usr/bin/chromium'],
   'chromium-headless-shell': ['usr/bin/chromium-headless-shell'],
   'postgresql-15': ['postgres', 'initdb', 'pg_ctl'].map((b) => `usr/lib/postgresql/15/bin/${b}`),
+  'postgresql-15-postgis-3': ['usr/share/postgresql/15/extension/postgis.control'],
   wrk: ['usr/bin/wrk'],
 };
 
@@ -148,7 +149,8 @@ function run(machine: Machine) {
   return { code: result.status, out: result.stdout + result.stderr, calls, installedNow };
 }
 
-const ALL = ['chromium', 'chromium-headless-shell', 'postgresql-15'];
+const ALL = ['chromium', 'chromium-headless-shell', 'postgresql-15', 'postgresql-15-postgis-3'];
+const PG = ['postgresql-15', 'postgresql-15-postgis-3'];
 
 describe('scripts/system-deps.sh', () => {
   it('present: does nothing and says so', () => {
@@ -162,12 +164,15 @@ describe('scripts/system-deps.sh', () => {
     const r = run({ installed: [], uid: 0 });
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([
-      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15',
+      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15 postgresql-15-postgis-3',
       'uid=0 frontend=noninteractive apt-get install -y -qq chromium-headless-shell',
     ]);
     expect(r.installedNow).toEqual(ALL);
-    expect(r.out).toContain('installing chromium postgresql-15 with apt-get (as root)');
+    expect(r.out).toContain(
+      'installing chromium postgresql-15 postgresql-15-postgis-3 with apt-get (as root)',
+    );
     expect(r.out).toContain('npm run test:postgres runs');
+    expect(r.out).toContain("the REST suite's GeoJSON test");
     expect(r.out).toContain('installed.');
   });
 
@@ -175,7 +180,7 @@ describe('scripts/system-deps.sh', () => {
     const r = run({ installed: ['chromium-headless-shell'], uid: 1000, sudo: 'nopasswd' });
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([
-      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15',
+      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15 postgresql-15-postgis-3',
     ]);
     expect(r.installedNow).toEqual(ALL);
     expect(r.out).toContain('with apt-get (as sudo)');
@@ -185,7 +190,7 @@ describe('scripts/system-deps.sh', () => {
     const r = run({ installed: ['chromium'], uid: 1000, sudo: 'password' });
     expect(r.code).toBe(1);
     expect(r.calls).toEqual([]);
-    expect(r.out).toContain('\n  sudo apt-get install -y postgresql-15\n');
+    expect(r.out).toContain('\n  sudo apt-get install -y postgresql-15 postgresql-15-postgis-3\n');
     expect(r.out).toContain('(and, optional: sudo apt-get install -y chromium-headless-shell)');
     expect(r.out).toContain('sudo is not passwordless');
   });
@@ -195,7 +200,9 @@ describe('scripts/system-deps.sh', () => {
     expect(r.code).toBe(1);
     expect(r.calls).toEqual([]);
     expect(r.out).toContain('not root, and no sudo');
-    expect(r.out).toContain("\n  su -c 'apt-get install -y chromium postgresql-15'\n");
+    expect(r.out).toContain(
+      "\n  su -c 'apt-get install -y chromium postgresql-15 postgresql-15-postgis-3'\n",
+    );
   });
 
   it('missing and no apt-get (not Debian): says what is needed', () => {
@@ -209,30 +216,34 @@ describe('scripts/system-deps.sh', () => {
     const r = run({ installed: [], uid: 0, lists: 'missing' });
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([
-      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15',
+      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15 postgresql-15-postgis-3',
       'uid=0 frontend=noninteractive apt-get update -qq',
-      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15',
+      'uid=0 frontend=noninteractive apt-get install -y -qq chromium postgresql-15 postgresql-15-postgis-3',
       'uid=0 frontend=noninteractive apt-get install -y -qq chromium-headless-shell',
     ]);
     expect(r.installedNow).toEqual(ALL);
   });
 
   it('an optional package apt-get does not have: goes on without it', () => {
-    const r = run({ installed: ['postgresql-15'], uid: 0, unknown: ['chromium-headless-shell'] });
+    const r = run({ installed: PG, uid: 0, unknown: ['chromium-headless-shell'] });
     expect(r.code).toBe(0);
-    expect(r.installedNow).toEqual(['chromium', 'postgresql-15']);
+    expect(r.installedNow).toEqual(['chromium', ...PG]);
     expect(r.out).toContain('chromium-headless-shell: not available from apt-get here');
   });
 
   it('a required package apt-get does not have: fails with apt-get output', () => {
-    const r = run({ installed: ['chromium'], uid: 0, unknown: ['postgresql-15'] });
+    const r = run({
+      installed: ['chromium', 'postgresql-15-postgis-3'],
+      uid: 0,
+      unknown: ['postgresql-15'],
+    });
     expect(r.code).toBe(1);
     expect(r.out).toContain('E: Unable to locate package postgresql-15');
     expect(r.out).toContain('apt-get could not install postgresql-15');
   });
 
   it('only an optional package missing and no right to install: a note, and on', () => {
-    const r = run({ installed: ['chromium', 'postgresql-15'], uid: 1000, sudo: 'password' });
+    const r = run({ installed: ['chromium', ...PG], uid: 1000, sudo: 'password' });
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([]);
     expect(r.out).toContain('to install: sudo apt-get install -y chromium-headless-shell');
@@ -267,6 +278,7 @@ describe('scripts/system-deps.sh', () => {
     const test = run({ installed: ALL, uid: 0, set: 'test' });
     expect(test.calls).toEqual([]);
     const bench = run({ installed: ['chromium', 'postgresql-15'], uid: 0, set: 'bench' });
+    // PostGIS is for the test cluster only: not asked for by the bench.
     expect(bench.code).toBe(0);
     expect(bench.calls).toEqual(['uid=0 frontend=noninteractive apt-get install -y -qq wrk']);
     const benchNoRight = run({

@@ -23,6 +23,7 @@ import type { JobLoop } from './lib/job-loop';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
+import { parseTxEnd } from './rest/tx-end';
 import type { NodeFastPath } from './rest/node';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, objectStoreFromEnv, type ObjectStore } from './storage';
@@ -152,7 +153,8 @@ export async function startBackend(
     if (adminRequireMfa === null)
       throw new Error(`ADMIN_REQUIRE_MFA may be "on" or "off", got "${env.ADMIN_REQUIRE_MFA}"`);
     await syncAdminRequireMfa(db, adminRequireMfa);
-    const rest = createRestApp({ db, keys });
+    // PostgREST's db-tx-end (docs/rest-api.md): commit unless REST_DB_TX_END says otherwise.
+    const rest = createRestApp({ db, keys, txEnd: parseTxEnd(env.REST_DB_TX_END) });
     await rest.ready;
     const store = objectStoreFromEnv(env); // S3_* (docs/object-storage.md), else DATA_DIR/storage
     const duties = dutiesOf(role);

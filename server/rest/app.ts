@@ -12,6 +12,7 @@ import { handleRead } from './handle-read';
 import { handleRpc } from './handle-rpc';
 import { handleDelete, handleInsert, handlePut, handleUpdate } from './handle-write';
 import { loadSchemaCache, type SchemaCache } from './schema-cache';
+import { allowsTxOverride, endsInRollback, type TxEnd } from './tx-end';
 
 export interface RestAppOptions {
   db: Database;
@@ -22,6 +23,8 @@ export interface RestAppOptions {
   allowedRoles?: string[];
   /** PostgREST's db-max-rows: most rows one read returns. Default 1000, hosted Supabase's default; null = no cap. */
   maxRows?: number | null;
+  /** PostgREST's db-tx-end (server/rest/tx-end.ts): default `commit`, as Soundloft runs. */
+  txEnd?: TxEnd;
 }
 
 export type RestApp = Hono & {
@@ -63,6 +66,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
   const allowedRoles = new Set(options.allowedRoles ?? ['anon', 'authenticated', 'service_role']);
   const verify = createJwtVerifier(verificationSecrets(options.keys));
   const maxRows = options.maxRows === null ? undefined : (options.maxRows ?? 1000);
+  const txEnd = options.txEnd ?? 'commit';
   let schema: SchemaCache | undefined;
   let loadedAt = 0;
   let loading: Promise<void> | undefined;
@@ -123,19 +127,23 @@ export function createRestApp(options: RestAppOptions): RestApp {
           );
         }
       }
-      const makeCtx = (): HandlerContext => ({
-        db,
-        schema: schema as SchemaCache,
-        request: { auth: auth as RequestAuth, method, path, headers },
-        auth: auth as RequestAuth,
-        url: new URL(req.url),
-        method,
-        headers,
-        prefs: parsePrefer(headers.prefer),
-        media: negotiate(headers.accept),
-        readBody: req.readBody,
-        maxRows,
-      });
+      const makeCtx = (): HandlerContext => {
+        const prefs = parsePrefer(headers.prefer, allowsTxOverride(txEnd));
+        const rollback = endsInRollback(txEnd, prefs);
+        return {
+          db,
+          schema: schema as SchemaCache,
+          request: { auth: auth as RequestAuth, method, path, headers, rollback },
+          auth: auth as RequestAuth,
+          url: new URL(req.url),
+          method,
+          headers,
+          prefs,
+          media: negotiate(headers.accept),
+          readBody: req.readBody,
+          maxRows,
+        };
+      };
       try {
         return await handler(makeCtx(), name);
       } catch (err) {

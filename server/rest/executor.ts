@@ -8,6 +8,40 @@ export interface RequestContext {
   path: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
+  /**
+   * End the transaction in ROLLBACK, whatever it did (PostgREST's db-tx-end / `Prefer:
+   * tx=rollback`, server/rest/tx-end.ts): the answer is the one a commit would have given.
+   */
+  rollback?: boolean;
+}
+
+/** Carries a request's result out of a transaction that must roll back. */
+class RolledBack<T> {
+  constructor(readonly value: T) {}
+}
+
+/**
+ * As PostgREST ends a transaction it condemns: deferred constraints are checked first (SET
+ * CONSTRAINTS ALL IMMEDIATE), so a write that could not commit fails as it would on commit.
+ */
+async function endInRollback<T>(
+  db: Database,
+  prelude: Statement[],
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(
+      async (tx) => {
+        const value = await fn(tx);
+        await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
+        throw new RolledBack(value);
+      },
+      { prelude },
+    );
+  } catch (err) {
+    if (err instanceof RolledBack) return err.value as T;
+    throw err;
+  }
 }
 
 const READ_ONLY: Statement = { sql: "select set_config('transaction_read_only', 'on', true)" };
@@ -39,7 +73,9 @@ export function runAsRequest<T>(
   readOnly: boolean,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(fn, { prelude: contextStatements(ctx, readOnly) });
+  const prelude = contextStatements(ctx, readOnly);
+  if (ctx.rollback) return endInRollback(db, prelude, fn);
+  return db.transaction(fn, { prelude });
 }
 
 /**
@@ -53,6 +89,10 @@ export async function runStatementAsRequest(
   readOnly: boolean,
   statement: Statement,
 ): Promise<QueryResult> {
+  if (ctx.rollback)
+    return endInRollback(db, contextStatements(ctx, readOnly), (tx) =>
+      tx.query(statement.sql, statement.params),
+    );
   const results = await db.batch([...contextStatements(ctx, readOnly), statement]);
   const last = results.at(-1);
   if (!last) throw new Error('batch answered no result');

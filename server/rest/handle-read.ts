@@ -16,6 +16,7 @@ import {
   preferenceApplied,
   rangeStatus,
 } from './headers';
+import { geoJsonFunction, resolveGeoJson } from './geojson';
 import { qualified, quoteIdent } from './ident';
 import { Planner, type ReadPlan } from './plan';
 import { parseQuery } from './query-params';
@@ -150,6 +151,7 @@ function compileRead(
     from,
     stripNulls: ctx.media.stripNulls,
     csv: ctx.media.kind === 'csv',
+    geojson: geoJsonFunction(ctx),
     count: exact,
     limit: cappedLimit(ctx, range.limit),
     offset: range.offset,
@@ -254,6 +256,7 @@ function cachedCompile(ctx: HandlerContext, tableName: string): CompiledRead {
 }
 
 export async function handleRead(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
+  if (ctx.media.kind === 'geojson') await resolveGeoJson(ctx);
   const read = cachedCompile(ctx, tableName);
   const params = new Params();
   params.values.push(...read.values);

@@ -6,10 +6,12 @@ import {
   type HandlerContext,
   type RestResponse,
 } from './context';
-import { runStatementAsRequest } from './executor';
-import { combineRange, parseRangeHeader } from './headers';
+import { runAsRequest, runStatementAsRequest } from './executor';
+import { combineRange, parseRangeHeader, preferenceApplied } from './headers';
+import { geoJsonFunction, resolveGeoJson } from './geojson';
 import { qualified, quoteIdent } from './ident';
-import { pagedResponse, readAsRequest } from './handle-read';
+import { pagedResponse, readAsRequest, runRead } from './handle-read';
+import { checkMaxAffected, refuseMaxAffectedOnSingle, strictMaxAffected } from './max-affected';
 import { Planner } from './plan';
 import { parseQuery } from './query-params';
 import type { FunctionInfo, FunctionParam, SchemaCache } from './schema-cache';
@@ -110,6 +112,8 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   if (typeof body !== 'object' || body === null) throw invalidBody();
   const args = body as Record<string, unknown>;
   const { fn, wholeBody } = chooseFunction(ctx.schema, fnName, Object.keys(args), !isRead);
+  refuseMaxAffectedOnSingle(ctx.prefs, fn.returnsSet);
+  const applied = preferenceApplied(ctx.prefs, ['count', 'handling', 'max-affected']);
   const params = new Params();
   const { from, call } = callSql(fn, args, wholeBody ? body : undefined, params);
   if (fn.returnsVoid || (fn.returnsScalar && !fn.returnsSet)) {
@@ -118,7 +122,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
       sql,
       params: params.values,
     });
-    if (fn.returnsVoid) return respond(204, null, {});
+    if (fn.returnsVoid) return respond(204, null, { 'Preference-Applied': applied });
     return respond(
       200,
       ctx.method === 'HEAD'
@@ -127,6 +131,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
       {
         'Content-Type': ctx.media.contentType,
         'Content-Range': '0-0/*',
+        'Preference-Applied': applied,
       },
     );
   }
@@ -148,6 +153,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
     ? [{ kind: 'column' as const, field: { name: 'pgrst_scalar', path: [] } }]
     : query.select;
   const plan = new Planner(ctx.schema, query.levels).plan(source, select);
+  if (ctx.media.kind === 'geojson') await resolveGeoJson(ctx);
   const fromItem = `${call} AS ${quoteIdent(plan.alias)}${scalarSet ? '("pgrst_scalar")' : ''}`;
   const fullFrom = from ? `${from} CROSS JOIN LATERAL ${fromItem}` : fromItem;
   const root = query.levels.get('');
@@ -157,19 +163,29 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
     from: fullFrom,
     stripNulls: ctx.media.stripNulls,
     csv: ctx.media.kind === 'csv' && !scalarSet,
+    geojson: geoJsonFunction(ctx),
     count: exact,
     limit: cappedLimit(ctx, range.limit),
     offset: range.offset,
     aggregateColumn: scalarSet ? 'pgrst_scalar' : undefined,
   });
-  const result = await readAsRequest(ctx, isRead, sql, params, plan, fullFrom);
+  const result =
+    strictMaxAffected(ctx.prefs) === undefined
+      ? await readAsRequest(ctx, isRead, sql, params, plan, fullFrom)
+      : // max-affected counts the rows returned, then commits or rolls back (max-affected.ts).
+        await runAsRequest(ctx.db, ctx.request, isRead, async (tx) => {
+          const r = await runRead(tx, sql, params);
+          checkMaxAffected(ctx.prefs, r.n);
+          return r;
+        });
   if (!fn.returnsSet && ctx.media.kind !== 'csv') {
     // A single composite value is an object, not an array.
     const body = result.n === 1 ? result.body.slice(1, -1) : 'null';
     return respond(200, ctx.method === 'HEAD' ? null : body, {
       'Content-Type': ctx.media.contentType,
       'Content-Range': '0-0/*',
+      'Preference-Applied': applied,
     });
   }
-  return pagedResponse(ctx, range.offset, result);
+  return pagedResponse(ctx, range.offset, result, { 'Preference-Applied': applied });
 }

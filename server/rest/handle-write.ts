@@ -10,8 +10,11 @@ import {
   type RestResponse,
 } from './context';
 import { runAsRequest } from './executor';
+import { checkMaxAffected } from './max-affected';
 import { contentRange, preferenceApplied } from './headers';
-import { quoteIdent } from './ident';
+import { geoJsonFunction, resolveGeoJson } from './geojson';
+import { qualified, quoteIdent } from './ident';
+import { columnDefaults, defaultsObjectSql } from './column-defaults';
 import { runRead } from './handle-read';
 import { Planner, returningColumns, type ReadPlan } from './plan';
 import { emptyLevel, parseQuery, type ParsedQuery } from './query-params';
@@ -70,6 +73,7 @@ async function execute(
         )
       : requested;
   }
+  if (ctx.media.kind === 'geojson') await resolveGeoJson(ctx);
   const mutation = build(params, {
     returning,
     returnColumns,
@@ -82,6 +86,7 @@ async function execute(
       prefix: `WITH "pgrst_source" AS (${mutation}) `,
       stripNulls: ctx.media.stripNulls,
       csv: ctx.media.kind === 'csv',
+      geojson: geoJsonFunction(ctx),
     });
     run = async (tx) => {
       const r = await runRead(tx, sql, params);
@@ -106,7 +111,7 @@ async function execute(
       return { n: r.affectedRows ?? r.rows.length, body: '' };
     };
   }
-  // Prefer: tx=rollback is not honoured: PostgREST's default db-tx-end=commit (hosted Supabase).
+  // Prefer: tx=rollback is honoured by runAsRequest where db-tx-end allows it (tx-end.ts).
   return runAsRequest(ctx.db, ctx.request, false, async (tx) => {
     const outcome = await run(tx);
     if (countsUpserts) {
@@ -115,6 +120,8 @@ async function execute(
     }
     // A singular response that is not one row rolls the whole mutation back (the throw does it).
     if (ctx.media.kind === 'object' && outcome.n !== 1) throw singularityError(outcome.n);
+    // PATCH and DELETE: Prefer max-affected with handling=strict (the throw rolls back).
+    if (ctx.method === 'PATCH' || ctx.method === 'DELETE') checkMaxAffected(ctx.prefs, outcome.n);
     return outcome;
   });
 }
@@ -160,6 +167,17 @@ function payloadColumns(
   return columns;
 }
 
+/** `Prefer: missing=default`: the written columns' defaults object (column-defaults.ts). */
+async function missingDefaults(
+  ctx: HandlerContext,
+  table: TableInfo,
+  columns: string[],
+): Promise<string | undefined> {
+  if (ctx.prefs.missing !== 'default' || columns.length === 0) return undefined;
+  const defaults = await columnDefaults(ctx.db, ctx.schema, table, qualified('public', table.name));
+  return defaultsObjectSql(columns, defaults);
+}
+
 function asRows(body: unknown): Record<string, unknown>[] {
   const rows = Array.isArray(body) ? body : [body];
   if (rows.length > MAX_WRITE_ROWS) throw tooLarge(`At most ${MAX_WRITE_ROWS} rows per request`);
@@ -183,6 +201,7 @@ export async function handleInsert(ctx: HandlerContext, tableName: string): Prom
           action: resolution === 'ignore-duplicates' ? ('ignore' as const) : ('merge' as const),
         }
       : undefined;
+  const defaults = await missingDefaults(ctx, table, columns);
   const outcome = await execute(
     ctx,
     table,
@@ -194,7 +213,7 @@ export async function handleInsert(ctx: HandlerContext, tableName: string): Prom
           ...opts,
           columns,
           rows,
-          missingDefault: ctx.prefs.missing === 'default',
+          missingDefault: defaults,
           onConflict,
           countUpdates: resolution === 'merge-duplicates',
         },
@@ -235,9 +254,16 @@ export async function handleUpdate(ctx: HandlerContext, tableName: string): Prom
   const headers = (n: number) => ({
     'Content-Type': full ? ctx.media.contentType : undefined,
     'Content-Range': contentRange(0, n - 1, ctx.prefs.count ? n : undefined),
-    'Preference-Applied': preferenceApplied(ctx.prefs, ['return', 'count', 'missing', 'handling']),
+    'Preference-Applied': preferenceApplied(ctx.prefs, [
+      'return',
+      'count',
+      'missing',
+      'handling',
+      'max-affected',
+    ]),
   });
   if (columns.length === 0) return respond(full ? 200 : 204, full ? '[]' : null, headers(0));
+  const defaults = await missingDefaults(ctx, table, columns);
   const outcome = await execute(
     ctx,
     table,
@@ -250,6 +276,7 @@ export async function handleUpdate(ctx: HandlerContext, tableName: string): Prom
         mutationWhere(ctx, table, query, params, 'update'),
         opts,
         params,
+        defaults,
       ),
     false,
   );
@@ -270,7 +297,12 @@ export async function handleDelete(ctx: HandlerContext, tableName: string): Prom
   return respond(full ? 200 : 204, full ? representation(ctx, outcome) : null, {
     'Content-Type': full ? ctx.media.contentType : undefined,
     'Content-Range': contentRange(1, 0, ctx.prefs.count ? outcome.n : undefined),
-    'Preference-Applied': preferenceApplied(ctx.prefs, ['return', 'count', 'handling']),
+    'Preference-Applied': preferenceApplied(ctx.prefs, [
+      'return',
+      'count',
+      'handling',
+      'max-affected',
+    ]),
   });
 }
 
@@ -312,6 +344,8 @@ export async function handlePut(ctx: HandlerContext, tableName: string): Promise
       'Payload values do not match URL in primary key column(s)',
     );
   }
+  // PostgREST applies missing=default to PUT too (and, as there, does not report it applied).
+  const defaults = await missingDefaults(ctx, table, columns);
   const outcome = await execute(
     ctx,
     table,
@@ -323,7 +357,7 @@ export async function handlePut(ctx: HandlerContext, tableName: string): Promise
           ...opts,
           columns,
           rows,
-          missingDefault: false,
+          missingDefault: defaults,
           onConflict: { target: pk, action: 'merge' },
           countUpdates: true,
         },

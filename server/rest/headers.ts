@@ -7,6 +7,8 @@ export interface Preferences {
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
   tx?: 'commit' | 'rollback';
+  /** `max-affected=N` (PostgREST 13): enforced on PATCH, DELETE and RPC with handling=strict. */
+  maxAffected?: number;
   /** Applied preferences, in PostgREST's order, for `Preference-Applied`. */
   applied: string[];
   invalid: string[];
@@ -21,10 +23,18 @@ const ALLOWED: Record<string, readonly string[]> = {
   tx: ['commit', 'rollback'],
 };
 
-/** `Prefer: return=representation, count=exact` (RFC 7240; several headers are joined). */
-export function parsePrefer(header: string | null | undefined): Preferences {
+/**
+ * `Prefer: return=representation, count=exact` (RFC 7240; several headers are joined). The
+ * first of each preference counts, as in PostgREST. `tx=` is valid always but honoured only when
+ * the server allows the override (`allowTxOverride`, db-tx-end *-allow-override).
+ */
+export function parsePrefer(
+  header: string | null | undefined,
+  allowTxOverride = false,
+): Preferences {
   const prefs: Preferences = { applied: [], invalid: [] };
   if (!header) return prefs;
+  const set = prefs as unknown as Record<string, string | number | undefined>;
   for (const token of header.split(',')) {
     const trimmed = token.trim();
     if (!trimmed) continue;
@@ -32,8 +42,12 @@ export function parsePrefer(header: string | null | undefined): Preferences {
     const name = (rawName ?? '').trim();
     const value = rawValue.trim();
     const allowed = ALLOWED[name];
-    if (allowed?.includes(value)) {
-      (prefs as unknown as Record<string, string>)[name] = value;
+    if (name === 'max-affected' && trimmed.startsWith('max-affected=')) {
+      // Like PostgREST: never an invalid preference; a value that is not an integer is ignored.
+      if (/^-?\d{1,18}$/.test(value)) prefs.maxAffected ??= Number(value);
+    } else if (allowed?.includes(value)) {
+      if (name === 'tx' && !allowTxOverride) continue;
+      set[name] ??= value;
     } else {
       prefs.invalid.push(trimmed);
     }
@@ -49,24 +63,34 @@ export function parsePrefer(header: string | null | undefined): Preferences {
   return prefs;
 }
 
-/** The `Preference-Applied` value for the preferences a request kind honours. */
+/**
+ * The `Preference-Applied` value for the preferences a request kind honours, in PostgREST 13's
+ * order. `tx` is applied to every request when given (parsePrefer keeps it only when the server
+ * allows the override); `max-affected` only with handling=strict, as PostgREST answers.
+ */
 export function preferenceApplied(
   prefs: Preferences,
-  honoured: (keyof typeof ALLOWED)[],
+  honoured: (keyof typeof ALLOWED | 'max-affected')[],
 ): string | undefined {
   const order: (keyof typeof ALLOWED)[] = [
     'resolution',
+    'missing',
     'return',
     'count',
     'tx',
-    'missing',
     'handling',
   ];
   const parts = order
-    .filter((k) => honoured.includes(k))
+    .filter((k) => k === 'tx' || honoured.includes(k))
     .map((k) => [k, (prefs as unknown as Record<string, string | undefined>)[k]] as const)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${v}`);
+  if (
+    honoured.includes('max-affected') &&
+    prefs.handling === 'strict' &&
+    prefs.maxAffected !== undefined
+  )
+    parts.push(`max-affected=${prefs.maxAffected}`);
   return parts.length ? parts.join(', ') : undefined;
 }
 
@@ -119,7 +143,7 @@ export function rangeStatus(lower: number, upper: number, total: number | undefi
   return 200;
 }
 
-export type MediaKind = 'array' | 'object' | 'csv';
+export type MediaKind = 'array' | 'object' | 'csv' | 'geojson';
 
 /** Chooses the response media type from `Accept` (406 PGRST107 when none fits). */
 export function negotiate(accept: string | null | undefined): {
@@ -157,6 +181,14 @@ export function negotiate(accept: string | null | undefined): {
     }
     if (r.type === 'text/csv')
       return { kind: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
+    if (r.type === 'application/geo+json') {
+      // PostGIS builds it (server/rest/geojson.ts).
+      return {
+        kind: 'geojson',
+        stripNulls: false,
+        contentType: 'application/geo+json; charset=utf-8',
+      };
+    }
     if (
       ['application/json', 'application/*', '*/*', 'application/vnd.pgrst.array'].includes(r.type)
     ) {

@@ -4,6 +4,7 @@ import type { Keys } from '../keys/keys';
 import { createRestApp, type RestApp } from './app';
 import { serveHttp } from '../http/serve';
 import type { NodeFastPath } from './node';
+import type { TxEnd } from './tx-end';
 
 export interface RunningRestServer {
   url: string;
@@ -22,10 +23,17 @@ export async function startRestServer(opts: {
   port?: number;
   hostname?: string;
   maxRows?: number | null;
+  /** PostgREST's db-tx-end (server/rest/tx-end.ts). */
+  txEnd?: TxEnd;
   /** Sees every request first (server/ops/http.ts: request ids, metrics, logs). */
   front?: NodeFastPath;
 }): Promise<RunningRestServer> {
-  const rest = createRestApp({ db: opts.db, keys: opts.keys, maxRows: opts.maxRows });
+  const rest = createRestApp({
+    db: opts.db,
+    keys: opts.keys,
+    maxRows: opts.maxRows,
+    txEnd: opts.txEnd,
+  });
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);

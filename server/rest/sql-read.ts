@@ -1,3 +1,4 @@
+import { featureCollectionSql } from './geojson';
 import { qualified, quoteIdent } from './ident';
 import { outputKeys, type EmbedPlan, type ReadPlan } from './plan';
 import type { Params } from './sql-expr';
@@ -132,6 +133,8 @@ export interface ReadSqlOptions {
   offset?: number;
   /** CSV body (header from the first row's keys, rows as record text), as PostgREST builds it. */
   csv?: boolean;
+  /** GeoJSON FeatureCollection body built with this ST_AsGeoJSON (server/rest/geojson.ts). */
+  geojson?: string;
   /** Aggregate this column's values instead of whole rows (set-returning scalar functions). */
   aggregateColumn?: string;
   /** ORDER BY used when the request gives none (mutations keep the RETURNING order). */
@@ -152,7 +155,11 @@ export function buildReadSql(plan: ReadPlan, params: Params, opts: ReadSqlOption
   const rows = opts.aggregateColumn
     ? `json_agg(_r.${quoteIdent(opts.aggregateColumn)})`
     : 'json_agg(_r)';
-  const agg = opts.stripNulls ? `json_strip_nulls(${rows})` : rows;
+  const agg = opts.geojson
+    ? featureCollectionSql(opts.geojson, '_r')
+    : opts.stripNulls
+      ? `json_strip_nulls(${rows})`
+      : rows;
   const total = opts.count
     ? `, (SELECT count(*) FROM ${opts.from}${lvl.filteringJoins}${where})::int8 AS total`
     : ', NULL::int8 AS total';

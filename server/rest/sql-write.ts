@@ -34,7 +34,11 @@ function returningSql(opts: ReturningOptions): string {
 export interface InsertOptions extends ReturningOptions {
   columns: string[];
   rows: Record<string, unknown>[];
-  missingDefault: boolean;
+  /**
+   * `Prefer: missing=default`: the defaults object (column-defaults.ts defaultsObjectSql) merged
+   * under every row, as PostgREST does; undefined: absent keys are NULL.
+   */
+  missingDefault?: string;
   onConflict?: { target: string[]; action: 'merge' | 'ignore' };
   /**
    * Count the rows `ON CONFLICT DO UPDATE` updates in a transaction setting, as PostgREST counts
@@ -46,24 +50,18 @@ export interface InsertOptions extends ReturningOptions {
 
 /**
  * INSERT the JSON rows. Values go in as ONE json parameter and Postgres converts them with
- * json_populate_recordset, like PostgREST. With `missing=default`, absent keys become DEFAULT.
+ * json_populate_recordset, like PostgREST. With `missing=default`, each row is laid over the
+ * columns' defaults first (PostgREST's `pgrst_json_defs`), in the body's order.
  */
 export function insertSql(table: TableInfo, opts: InsertOptions, params: Params): string {
   const target = `${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)}`;
   const cols = opts.columns.map(quoteIdent);
   const rowType = `NULL::${qualified('public', table.name)}`;
   let source: string;
-  if (opts.missingDefault && cols.length) {
-    const values = opts.rows.map((row) => {
-      const p = params.add(JSON.stringify(row));
-      const items = opts.columns.map((c) =>
-        Object.hasOwn(row, c)
-          ? `(json_populate_record(${rowType}, ${p}::json)).${quoteIdent(c)}`
-          : 'DEFAULT',
-      );
-      return `(${items.join(', ')})`;
-    });
-    source = `VALUES ${values.join(', ')}`;
+  if (opts.missingDefault !== undefined && cols.length) {
+    const p = params.add(JSON.stringify(opts.rows));
+    const rows = `(SELECT coalesce(jsonb_agg(${opts.missingDefault} || _e.v ORDER BY _e.i), '[]') FROM jsonb_array_elements(${p}::jsonb) WITH ORDINALITY AS _e(v, i))`;
+    source = `SELECT ${cols.join(', ')} FROM jsonb_populate_recordset(${rowType}, ${rows}) AS _p`;
   } else {
     source = `SELECT ${cols.join(', ')} FROM json_populate_recordset(${rowType}, ${params.add(JSON.stringify(opts.rows))}::json) AS _p`;
   }
@@ -89,10 +87,16 @@ export function updateSql(
   where: string[],
   opts: ReturningOptions,
   params: Params,
+  /** `Prefer: missing=default` with `?columns=`: the defaults object (as insertSql's). */
+  missingDefault?: string,
 ): string {
   const rowType = `NULL::${qualified('public', table.name)}`;
   const sets = columns.map((c) => `${quoteIdent(c)} = "pgrst_body".${quoteIdent(c)}`).join(', ');
-  const from = ` FROM json_populate_record(${rowType}, ${params.add(JSON.stringify(body))}::json) AS "pgrst_body"`;
+  const p = params.add(JSON.stringify(body));
+  const from =
+    missingDefault === undefined
+      ? ` FROM json_populate_record(${rowType}, ${p}::json) AS "pgrst_body"`
+      : ` FROM jsonb_populate_record(${rowType}, ${missingDefault} || ${p}::jsonb) AS "pgrst_body"`;
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   return `UPDATE ${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)} SET ${sets}${from}${cond}${returningSql(opts)}`;
 }

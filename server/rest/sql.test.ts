@@ -126,7 +126,6 @@ describe('write SQL', () => {
       {
         columns: ['id', 'name'],
         rows: [{ id: 1, name: "x'); drop" }],
-        missingDefault: false,
         returning: true,
         onConflict: { target: ['id'], action: 'merge' },
       },
@@ -138,16 +137,22 @@ describe('write SQL', () => {
     expect(params.values).toEqual([JSON.stringify([{ id: 1, name: "x'); drop" }])]);
   });
 
-  it('uses DEFAULT for missing keys with missing=default', () => {
+  it('lays each row over the defaults object with missing=default, in body order', () => {
     const params = new Params();
     const sql = insertSql(
       bands,
-      { columns: ['id', 'name'], rows: [{ id: 1 }], missingDefault: true, returning: false },
+      {
+        columns: ['id', 'name'],
+        rows: [{ id: 1 }],
+        missingDefault: "jsonb_build_object('name', 'x')",
+        returning: false,
+      },
       params,
     );
     expect(sql).toContain(
-      'VALUES ((json_populate_record(NULL::"public"."bands", $1::json))."id", DEFAULT)',
+      `FROM jsonb_populate_recordset(NULL::"public"."bands", (SELECT coalesce(jsonb_agg(jsonb_build_object('name', 'x') || _e.v ORDER BY _e.i), '[]') FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS _e(v, i))) AS _p`,
     );
+    expect(params.values).toEqual([JSON.stringify([{ id: 1 }])]);
   });
 
   it('updates from json_populate_record and deletes with the given conditions', () => {
