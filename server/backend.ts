@@ -23,6 +23,7 @@ import type { JobLoop } from './lib/job-loop';
 import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
+import { aggregatesEnabledFromEnv } from './rest/aggregates';
 import type { NodeFastPath } from './rest/node';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, objectStoreFromEnv, type ObjectStore } from './storage';
@@ -152,7 +153,9 @@ export async function startBackend(
     if (adminRequireMfa === null)
       throw new Error(`ADMIN_REQUIRE_MFA may be "on" or "off", got "${env.ADMIN_REQUIRE_MFA}"`);
     await syncAdminRequireMfa(db, adminRequireMfa);
-    const rest = createRestApp({ db, keys });
+    // PostgREST's db-aggregates-enabled; Soundloft keeps it off (docs/rest-api.md).
+    const aggregatesEnabled = aggregatesEnabledFromEnv(env.REST_DB_AGGREGATES_ENABLED);
+    const rest = createRestApp({ db, keys, aggregatesEnabled });
     await rest.ready;
     const store = objectStoreFromEnv(env); // S3_* (docs/object-storage.md), else DATA_DIR/storage
     const duties = dutiesOf(role);

@@ -22,6 +22,8 @@ export interface RestAppOptions {
   allowedRoles?: string[];
   /** PostgREST's db-max-rows: most rows one read returns. Default 1000, hosted Supabase's default; null = no cap. */
   maxRows?: number | null;
+  /** PostgREST's db-aggregates-enabled: `select=amount.sum()` etc. (aggregates.ts). Default off: 400 PGRST123. */
+  aggregatesEnabled?: boolean;
 }
 
 export type RestApp = Hono & {
@@ -135,6 +137,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
         media: negotiate(headers.accept),
         readBody: req.readBody,
         maxRows,
+        aggregatesEnabled: options.aggregatesEnabled === true,
       });
       try {
         return await handler(makeCtx(), name);

@@ -22,10 +22,16 @@ export async function startRestServer(opts: {
   port?: number;
   hostname?: string;
   maxRows?: number | null;
+  aggregatesEnabled?: boolean;
   /** Sees every request first (server/ops/http.ts: request ids, metrics, logs). */
   front?: NodeFastPath;
 }): Promise<RunningRestServer> {
-  const rest = createRestApp({ db: opts.db, keys: opts.keys, maxRows: opts.maxRows });
+  const rest = createRestApp({
+    db: opts.db,
+    keys: opts.keys,
+    maxRows: opts.maxRows,
+    aggregatesEnabled: opts.aggregatesEnabled,
+  });
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);
