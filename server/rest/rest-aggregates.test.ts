@@ -223,6 +223,26 @@ describe('aggregates switched on', () => {
     expect(await res.json()).toEqual([{ total: 971, count: 3 }]);
   });
 
+  it('aggregates only the rows RLS lets the caller see', async () => {
+    const [alice, bob] = [crypto.randomUUID(), crypto.randomUUID()];
+    await h.db.exec(
+      `insert into public.fx_notes (owner, body) values ('${alice}', 'a1'), ('${alice}', 'a2'), ('${bob}', 'b1')`,
+    );
+    const count = async (token?: string) => {
+      const res = await fetch(`${on.url}/rest/v1/fx_notes?select=count()`, {
+        headers: { apikey: h.keys.anonKey, ...(token && { Authorization: `Bearer ${token}` }) },
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+    expect(await count(h.userToken(alice))).toEqual({ status: 200, body: [{ count: 2 }] });
+    expect(await count(h.userToken(bob))).toEqual({ status: 200, body: [{ count: 1 }] });
+    expect((await count()).body).toEqual([{ count: 0 }]);
+    // No grant, no aggregate: Postgres refuses the table itself.
+    const secret = await get('/fx_secrets?select=count()');
+    expect(secret.status).toBe(401);
+    expect(secret.body).toMatchObject({ code: '42501' });
+  });
+
   it('works through supabase-js', async () => {
     const client = createClient(on.url, h.keys.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },
