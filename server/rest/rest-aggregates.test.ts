@@ -223,6 +223,24 @@ describe('aggregates switched on', () => {
     expect(await res.json()).toEqual([{ total: 971, count: 3 }]);
   });
 
+  it("aggregates a write's representation", async () => {
+    const res = await fetch(`${on.url}/rest/v1/fx_songs?select=album_id,n:count(),seconds.sum()`, {
+      method: 'POST',
+      headers: {
+        apikey: h.keys.anonKey,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation',
+      },
+      body: JSON.stringify([
+        { album_id: 30, title: 'Aerodynamic', seconds: 212 },
+        { album_id: 30, title: 'Digital Love', seconds: 301 },
+      ]),
+    });
+    expect(await res.json()).toEqual([{ album_id: 30, n: 2, sum: 513 }]);
+    expect(res.status).toBe(201);
+    await h.db.exec(`delete from public.fx_songs where title in ('Aerodynamic', 'Digital Love')`);
+  });
+
   it('aggregates only the rows RLS lets the caller see', async () => {
     const [alice, bob] = [crypto.randomUUID(), crypto.randomUUID()];
     await h.db.exec(

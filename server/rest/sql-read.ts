@@ -150,7 +150,9 @@ export interface ReadSqlOptions {
 export function buildReadSql(plan: ReadPlan, params: Params, opts: ReadSqlOptions): string {
   const lvl = renderLevel(plan, params, [], { limit: opts.limit, offset: opts.offset });
   const where = whereSql(lvl.where);
-  const order = lvl.order || (opts.defaultOrder ? ` ORDER BY ${opts.defaultOrder}` : '');
+  // A grouped result has no row order of its own to keep (aggregates.ts).
+  const keepOrder = opts.defaultOrder && !lvl.group;
+  const order = lvl.order || (keepOrder ? ` ORDER BY ${opts.defaultOrder}` : '');
   const inner = `SELECT ${lvl.selectList} FROM ${opts.from}${lvl.joins}${where}${lvl.group}${order}${lvl.paging}`;
   const rows = opts.aggregateColumn
     ? `json_agg(_r.${quoteIdent(opts.aggregateColumn)})`
