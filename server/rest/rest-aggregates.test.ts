@@ -6,6 +6,7 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aggregatesEnabledFromEnv } from './aggregates';
 import { parseSelect } from './parse-select';
 import { startRestServer, type RunningRestServer } from './serve';
 import { startHarness, type RestHarness } from './test-support';
@@ -64,6 +65,16 @@ describe('aggregate grammar (parse-select.ts hook)', () => {
         { kind: 'column', field: { name: 'v' }, aggregate: { fn: 'avg' } },
       ],
     });
+  });
+});
+
+describe('REST_DB_AGGREGATES_ENABLED', () => {
+  it('is off unless set to true/on/1; other values stop the server from starting', () => {
+    for (const v of [undefined, '', 'false', 'off', '0', ' FALSE ']) {
+      expect(aggregatesEnabledFromEnv(v), String(v)).toBe(false);
+    }
+    for (const v of ['true', 'on', '1', 'True']) expect(aggregatesEnabledFromEnv(v), v).toBe(true);
+    expect(() => aggregatesEnabledFromEnv('yes please')).toThrow(/REST_DB_AGGREGATES_ENABLED/);
   });
 });
 
