@@ -24,6 +24,7 @@ import { createFunctionsApp } from './functions';
 import { clusterOptionsFromEnv, limitsFromEnv, startRealtime, type Realtime } from './realtime';
 import { createRestApp } from './rest';
 import { parseTxEnd } from './rest/tx-end';
+import { aggregatesEnabledFromEnv } from './rest/aggregates';
 import type { NodeFastPath } from './rest/node';
 import { DEMO_PASSWORD, seedDemoCatalogue, type SeedAccount } from './seed';
 import { createStorageApp, objectStoreFromEnv, type ObjectStore } from './storage';
@@ -153,8 +154,14 @@ export async function startBackend(
     if (adminRequireMfa === null)
       throw new Error(`ADMIN_REQUIRE_MFA may be "on" or "off", got "${env.ADMIN_REQUIRE_MFA}"`);
     await syncAdminRequireMfa(db, adminRequireMfa);
-    // PostgREST's db-tx-end (docs/rest-api.md): commit unless REST_DB_TX_END says otherwise.
-    const rest = createRestApp({ db, keys, txEnd: parseTxEnd(env.REST_DB_TX_END) });
+    // PostgREST's db-tx-end and db-aggregates-enabled (docs/rest-api.md): Soundloft keeps
+    // commit and no aggregates unless REST_DB_TX_END / REST_DB_AGGREGATES_ENABLED say otherwise.
+    const rest = createRestApp({
+      db,
+      keys,
+      txEnd: parseTxEnd(env.REST_DB_TX_END),
+      aggregatesEnabled: aggregatesEnabledFromEnv(env.REST_DB_AGGREGATES_ENABLED),
+    });
     await rest.ready;
     const store = objectStoreFromEnv(env); // S3_* (docs/object-storage.md), else DATA_DIR/storage
     const duties = dutiesOf(role);

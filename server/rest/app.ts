@@ -25,6 +25,8 @@ export interface RestAppOptions {
   maxRows?: number | null;
   /** PostgREST's db-tx-end (server/rest/tx-end.ts): default `commit`, as Soundloft runs. */
   txEnd?: TxEnd;
+  /** PostgREST's db-aggregates-enabled: `select=amount.sum()` etc. (aggregates.ts). Default off: 400 PGRST123. */
+  aggregatesEnabled?: boolean;
 }
 
 export type RestApp = Hono & {
@@ -142,6 +144,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
           media: negotiate(headers.accept),
           readBody: req.readBody,
           maxRows,
+          aggregatesEnabled: options.aggregatesEnabled === true,
         };
       };
       try {

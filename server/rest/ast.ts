@@ -14,9 +14,24 @@ export interface Field {
   path: JsonStep[];
 }
 
+export const AGGREGATE_FUNCTIONS = ['count', 'sum', 'avg', 'min', 'max'] as const;
+
+/** `col.sum()`, `count()`: aggregates.ts; `cast` applies to the result (`.sum()::text`). */
+export interface Aggregate {
+  fn: (typeof AGGREGATE_FUNCTIONS)[number];
+  cast?: string;
+}
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | {
+      kind: 'column';
+      field: Field;
+      alias?: string;
+      cast?: string;
+      /** `col.sum()`, `count()` (field `*`): see aggregates.ts. */
+      aggregate?: Aggregate;
+    }
   | {
       kind: 'embed';
       /** Table (or FK column / constraint) named in the select. */

@@ -34,6 +34,8 @@ export interface HandlerContext {
   readBody: () => Promise<string>;
   /** PostgREST's db-max-rows (hosted Supabase's "Max rows", default 1000); undefined = no cap. */
   maxRows?: number;
+  /** PostgREST's db-aggregates-enabled (server/rest/aggregates.ts); off by default. */
+  aggregatesEnabled?: boolean;
 }
 
 /** The page actually read: the requested range, capped by db-max-rows. */

@@ -141,7 +141,7 @@ function compileRead(
 ): CompiledRead {
   const table = findTable(ctx.schema, tableName);
   const query = parseQuery(search);
-  const plan = new Planner(ctx.schema, query.levels).plan(table, query.select);
+  const plan = new Planner(ctx.schema, query.levels, ctx).plan(table, query.select);
   const root = query.levels.get('');
   const range = combineRange(parseRangeHeader(ctx.headers.range), root?.limit, root?.offset);
   const from = `${qualified('public', table.name)} AS ${quoteIdent(plan.alias)}`;

@@ -152,7 +152,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   const select = scalarSet
     ? [{ kind: 'column' as const, field: { name: 'pgrst_scalar', path: [] } }]
     : query.select;
-  const plan = new Planner(ctx.schema, query.levels).plan(source, select);
+  const plan = new Planner(ctx.schema, query.levels, ctx).plan(source, select);
   if (ctx.media.kind === 'geojson') await resolveGeoJson(ctx);
   const fromItem = `${call} AS ${quoteIdent(plan.alias)}${scalarSet ? '("pgrst_scalar")' : ''}`;
   const fullFrom = from ? `${from} CROSS JOIN LATERAL ${fromItem}` : fromItem;

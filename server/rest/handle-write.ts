@@ -63,11 +63,11 @@ async function execute(
       offset: undefined,
       embedNullness: [],
     });
-    const requested = new Planner(ctx.schema, levels).plan(table, query.select);
+    const requested = new Planner(ctx.schema, levels, ctx).plan(table, query.select);
     // RETURNING lists what the request's select needs, not every column (column privileges).
     returnColumns = returningColumns(query.select, requested, table.primaryKey);
     plan = headersOnly
-      ? new Planner(ctx.schema, levels).plan(
+      ? new Planner(ctx.schema, levels, ctx).plan(
           table,
           table.primaryKey.map((c) => ({ kind: 'column' as const, field: { name: c, path: [] } })),
         )
@@ -137,7 +137,7 @@ function mutationWhere(
   params: Params,
   kind: Kind,
 ): string[] {
-  const planner = new Planner(ctx.schema, query.levels);
+  const planner = new Planner(ctx.schema, query.levels, ctx);
   const conditions = query.levels.get('')?.conditions ?? [];
   for (const cond of conditions) planner.checkCondition(table, cond);
   if (conditions.length === 0 && (kind === 'update' || kind === 'delete')) {

@@ -1,3 +1,4 @@
+import { parseAggregateSuffix, parseBareCount, parseCast, WHOLE_ROW } from './aggregates';
 import type { SelectItem } from './ast';
 import { Cursor } from './cursor';
 
@@ -38,6 +39,9 @@ function parseItem(cur: Cursor, depth: number): SelectItem {
     cur.pos = start;
   }
   if (spread && alias !== undefined) throw cur.fail('(a spread embed takes no alias)');
+  const count = spread ? undefined : parseBareCount(cur);
+  if (count)
+    return { kind: 'column', field: { name: WHOLE_ROW, path: [] }, alias, aggregate: count };
   const field = cur.field();
   if (field.path.length === 0 && (cur.peek() === '!' || cur.peek() === '(')) {
     const hints: string[] = [];
@@ -53,12 +57,7 @@ function parseItem(cur: Cursor, depth: number): SelectItem {
     return { kind: 'embed', target: field.name, alias, hints, inner, spread, select };
   }
   if (spread) throw cur.fail('expecting "(" after a spread embed');
-  let cast: string | undefined;
-  if (cur.eat('::')) {
-    const castStart = cur.pos;
-    while (!cur.done && /[A-Za-z0-9_ [\]]/.test(cur.peek())) cur.pos++;
-    cast = cur.input.slice(castStart, cur.pos).trim();
-    if (!cast) throw cur.fail('expecting a type name');
-  }
-  return { kind: 'column', field, alias, cast };
+  const cast = parseCast(cur);
+  const aggregate = parseAggregateSuffix(cur);
+  return { kind: 'column', field, alias, cast, ...(aggregate && { aggregate }) };
 }

@@ -1,3 +1,11 @@
+import {
+  checkAggregatesAllowed,
+  hasAggregate,
+  hoistSpreadAggregates,
+  planAggregate,
+  WHOLE_ROW,
+  type PlannedAggregate,
+} from './aggregates';
 import type { Condition, Field, LevelParams, SelectItem } from './ast';
 import { RestError, columnNotFound } from './errors';
 import { emptyLevel } from './query-params';
@@ -11,7 +19,14 @@ export interface Source {
 }
 
 export type PlannedSelect =
-  | { kind: 'column'; field: Field; key: string; cast?: { schema: string; name: string } }
+  | {
+      kind: 'column';
+      field: Field;
+      key: string;
+      cast?: { schema: string; name: string };
+      /** `col.sum()`, `count()` (field `*`): aggregates.ts. */
+      aggregate?: PlannedAggregate;
+    }
   | { kind: 'embed'; embed: EmbedPlan }
   /** `table(count)`: the number of related rows (`[{"count": n}]`), as on hosted Supabase. */
   | { kind: 'count'; key: string };
@@ -26,6 +41,8 @@ export interface EmbedPlan {
   lateral: string;
   plan: ReadPlan;
   isNull?: boolean;
+  /** To-one spread: the aggregates of its (flattened) keys, applied by the parent (aggregates.ts). */
+  hoisted?: Map<string, PlannedAggregate>;
 }
 
 export interface ReadPlan {
@@ -67,13 +84,18 @@ export class Planner {
   constructor(
     private readonly schema: SchemaCache,
     private readonly levels: Map<string, LevelParams>,
+    private readonly options: { aggregatesEnabled?: boolean } = {},
   ) {}
 
   nextAlias(prefix: 't' | 'e'): string {
     return `${prefix}${this.counter++}`;
   }
 
-  plan(source: Source, select: SelectItem[], path: string[] = []): ReadPlan {
+  /** `label`: the name Postgres would report for this level's rows (PostgREST's `table_1`). */
+  plan(source: Source, select: SelectItem[], path: string[] = [], label = source.name): ReadPlan {
+    // PostgREST refuses aggregates while planning, before any column is looked at.
+    if (path.length === 0 && hasAggregate(select))
+      checkAggregatesAllowed(this.options.aggregatesEnabled);
     const params = this.levels.get(path.join('.')) ?? emptyLevel();
     const plan: ReadPlan = {
       source,
@@ -95,8 +117,14 @@ export class Planner {
             "Only 'table(count)' alone is supported",
           );
         plan.select.push({ kind: 'count', key: item.alias ?? 'count' });
+      } else if (item.kind === 'column' && item.aggregate) {
+        plan.select.push(
+          planAggregate(item, item.aggregate, { ...source, name: label }, (c) =>
+            resolveCast(this.schema, c),
+          ),
+        );
       } else if (item.kind === 'column') {
-        this.checkField(source, item.field);
+        this.checkField(source, item.field, label);
         const last = item.field.path[item.field.path.length - 1];
         const key = item.alias ?? (last ? last.key : item.field.name);
         plan.select.push({
@@ -132,13 +160,13 @@ export class Planner {
         }
         embed.isNull = (operation.value === 'null') !== negate;
       } else {
-        this.checkCondition(source, cond);
+        this.checkCondition(source, cond, label);
         plan.params.conditions.push(cond);
       }
     }
     for (const term of params.order ?? []) {
       if (term.relation === undefined) {
-        this.checkField(source, term.field);
+        this.checkField(source, term.field, label);
         continue;
       }
       const embed = plan.embeds.find((e) => e.key === term.relation);
@@ -166,13 +194,13 @@ export class Planner {
     }
   }
 
-  checkField(source: Source, field: Field): void {
-    if (!source.columns.has(field.name)) throw columnNotFound(source.name, field.name);
+  checkField(source: Source, field: Field, label = source.name): void {
+    if (!source.columns.has(field.name)) throw columnNotFound(label, field.name);
   }
 
-  checkCondition(source: Source, cond: Condition): void {
-    if (cond.kind === 'filter') this.checkField(source, cond.filter.field);
-    else for (const child of cond.children) this.checkCondition(source, child);
+  checkCondition(source: Source, cond: Condition, label = source.name): void {
+    if (cond.kind === 'filter') this.checkField(source, cond.filter.field, label);
+    else for (const child of cond.children) this.checkCondition(source, child, label);
   }
 
   private embed(
@@ -185,7 +213,9 @@ export class Planner {
     if (!target) throw noRelationship(parent.name, item.target);
     const key = item.alias ?? item.target;
     const lateral = this.nextAlias('e');
-    const plan = this.plan(target, item.select, [...path, key]);
+    // PostgREST aliases an embedded table `<table>_<depth>` (a many-to-many target keeps its name).
+    const label = rel.junction ? target.name : `${target.name}_${path.length + 1}`;
+    const plan = this.plan(target, item.select, [...path, key], label);
     if (item.spread && !rel.toOne) {
       throw new RestError(
         400,
@@ -194,7 +224,7 @@ export class Planner {
         `'${parent.name}' and '${item.target}' do not form a many-to-one or one-to-one relationship`,
       );
     }
-    return {
+    const embed: EmbedPlan = {
       key,
       rel,
       inner: item.inner,
@@ -203,6 +233,8 @@ export class Planner {
       lateral,
       plan,
     };
+    if (item.spread) hoistSpreadAggregates(embed);
+    return embed;
   }
 
   private relationship(parent: Source, target: string, hints: string[]): Relationship {
@@ -310,7 +342,8 @@ export function returningColumns(
 ): string[] | undefined {
   if (select.some((item) => item.kind === 'star')) return undefined;
   const columns = new Set<string>();
-  for (const item of plan.select) if (item.kind === 'column') columns.add(item.field.name);
+  for (const item of plan.select)
+    if (item.kind === 'column' && item.field.name !== WHOLE_ROW) columns.add(item.field.name);
   for (const embed of plan.embeds) for (const c of embed.rel.sourceColumns) columns.add(c);
   for (const term of plan.params.order ?? [])
     if (term.relation === undefined) columns.add(term.field.name);

@@ -25,6 +25,7 @@ export async function startRestServer(opts: {
   maxRows?: number | null;
   /** PostgREST's db-tx-end (server/rest/tx-end.ts). */
   txEnd?: TxEnd;
+  aggregatesEnabled?: boolean;
   /** Sees every request first (server/ops/http.ts: request ids, metrics, logs). */
   front?: NodeFastPath;
 }): Promise<RunningRestServer> {
@@ -33,6 +34,7 @@ export async function startRestServer(opts: {
     keys: opts.keys,
     maxRows: opts.maxRows,
     txEnd: opts.txEnd,
+    aggregatesEnabled: opts.aggregatesEnabled,
   });
   await rest.ready;
   const app = new Hono();

@@ -1,8 +1,9 @@
 import { featureCollectionSql } from './geojson';
+import { LevelGrouping } from './aggregates';
 import { qualified, quoteIdent } from './ident';
 import { outputKeys, type EmbedPlan, type ReadPlan } from './plan';
 import type { Params } from './sql-expr';
-import { castSql, renderCondition, renderField, renderOrder, renderPaging } from './sql-expr';
+import { renderCondition, renderOrder, renderPaging } from './sql-expr';
 
 /** The pieces of one level's SELECT, so the root can reuse them for its count. */
 export interface LevelSql {
@@ -11,6 +12,8 @@ export interface LevelSql {
   /** Joins that restrict rows (`!inner`, `embed=is.null`): the count needs them. */
   filteringJoins: string;
   where: string[];
+  /** ` GROUP BY …` when the level has aggregates (aggregates.ts), else ''. */
+  group: string;
   order: string;
   paging: string;
 }
@@ -23,24 +26,23 @@ export function renderLevel(
 ): LevelSql {
   const alias = plan.alias;
   const cols: string[] = [];
+  const grouping = new LevelGrouping(plan.select, plan.embeds);
   for (const item of plan.select) {
     if (item.kind === 'count') {
       cols.push(`count(*) AS ${quoteIdent(item.key)}`);
     } else if (item.kind === 'column') {
-      const expr = renderField(alias, item.field, params);
-      cols.push(
-        `${item.cast ? `CAST(${expr} AS ${castSql(item.cast)})` : expr} AS ${quoteIdent(item.key)}`,
-      );
+      cols.push(`${grouping.column(alias, item, params)} AS ${quoteIdent(item.key)}`);
     } else if (item.embed.spread) {
-      const e = quoteIdent(item.embed.lateral);
       for (const key of outputKeys(item.embed.plan))
-        cols.push(`${e}.${quoteIdent(key)} AS ${quoteIdent(key)}`);
+        cols.push(
+          `${grouping.spread(item.embed.lateral, key, item.embed.hoisted)} AS ${quoteIdent(key)}`,
+        );
     } else {
-      const e = quoteIdent(item.embed.lateral);
+      const j = grouping.json(`${quoteIdent(item.embed.lateral)}."j"`);
       cols.push(
         item.embed.rel.toOne
-          ? `${e}."j" AS ${quoteIdent(item.embed.key)}`
-          : `COALESCE(${e}."j", '[]'::json) AS ${quoteIdent(item.embed.key)}`,
+          ? `${j} AS ${quoteIdent(item.embed.key)}`
+          : `COALESCE(${j}, '[]'::json) AS ${quoteIdent(item.embed.key)}`,
       );
     }
   }
@@ -63,6 +65,7 @@ export function renderLevel(
     joins,
     filteringJoins,
     where,
+    group: grouping.groupBy(),
     order: renderOrder(alias, plan.params.order ?? [], params, (relation) => {
       const embed = plan.embeds.find((e) => e.key === relation);
       if (!embed) return undefined;
@@ -112,7 +115,7 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
   );
   // A count embed aggregates: ordering and paging its rows would not mean anything.
   const plain = !rel.toOne && !plan.select.some((item) => item.kind === 'count');
-  const sub = `SELECT ${lvl.selectList} FROM ${from}${lvl.joins}${whereSql(lvl.where)}${plain ? lvl.order + lvl.paging : ''}`;
+  const sub = `SELECT ${lvl.selectList} FROM ${from}${lvl.joins}${whereSql(lvl.where)}${lvl.group}${plain ? lvl.order + lvl.paging : ''}`;
   const e = quoteIdent(embed.lateral);
   if (embed.spread) {
     // The embed's own columns, joined as they are (types kept), picked up by the parent's select.
@@ -150,8 +153,10 @@ export interface ReadSqlOptions {
 export function buildReadSql(plan: ReadPlan, params: Params, opts: ReadSqlOptions): string {
   const lvl = renderLevel(plan, params, [], { limit: opts.limit, offset: opts.offset });
   const where = whereSql(lvl.where);
-  const order = lvl.order || (opts.defaultOrder ? ` ORDER BY ${opts.defaultOrder}` : '');
-  const inner = `SELECT ${lvl.selectList} FROM ${opts.from}${lvl.joins}${where}${order}${lvl.paging}`;
+  // A grouped result has no row order of its own to keep (aggregates.ts).
+  const keepOrder = opts.defaultOrder && !lvl.group;
+  const order = lvl.order || (keepOrder ? ` ORDER BY ${opts.defaultOrder}` : '');
+  const inner = `SELECT ${lvl.selectList} FROM ${opts.from}${lvl.joins}${where}${lvl.group}${order}${lvl.paging}`;
   const rows = opts.aggregateColumn
     ? `json_agg(_r.${quoteIdent(opts.aggregateColumn)})`
     : 'json_agg(_r)';
