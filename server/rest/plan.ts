@@ -1,4 +1,5 @@
 import type { Condition, Field, LevelParams, SelectItem } from './ast';
+import { computedRelationship, isComputedField } from './computed';
 import { RestError, columnNotFound } from './errors';
 import { emptyLevel } from './query-params';
 import type { ColumnInfo, Relationship, SchemaCache } from './schema-cache';
@@ -107,6 +108,11 @@ export class Planner {
         });
       } else {
         const embed = this.embed(source, item, path);
+        if (plan.embeds.some((e) => e.key === embed.key)) {
+          // PostgREST names each embed's subquery `<parent>_<name>_<depth>`; Postgres refuses twice.
+          const name = `${source.name}_${embed.key}_${path.length + 1}`;
+          throw new RestError(400, '42712', `table name "${name}" specified more than once`);
+        }
         plan.embeds.push(embed);
         if (embed.output) plan.select.push({ kind: 'embed', embed });
       }
@@ -143,7 +149,8 @@ export class Planner {
       }
       const embed = plan.embeds.find((e) => e.key === term.relation);
       if (!embed) throw notEmbedded(term.relation);
-      if (!embed.rel.toOne) {
+      // (A computed relationship has no join columns to order through: refused as well.)
+      if (!embed.rel.toOne || embed.rel.computed) {
         throw new RestError(
           400,
           'PGRST118',
@@ -167,7 +174,9 @@ export class Planner {
   }
 
   checkField(source: Source, field: Field): void {
-    if (!source.columns.has(field.name)) throw columnNotFound(source.name, field.name);
+    if (source.columns.has(field.name)) return;
+    if (!isComputedField(this.schema, source.name, field.name))
+      throw columnNotFound(source.name, field.name);
   }
 
   checkCondition(source: Source, cond: Condition): void {
@@ -186,14 +195,6 @@ export class Planner {
     const key = item.alias ?? item.target;
     const lateral = this.nextAlias('e');
     const plan = this.plan(target, item.select, [...path, key]);
-    if (item.spread && !rel.toOne) {
-      throw new RestError(
-        400,
-        'PGRST119',
-        `A spread operation on '${item.target}' is not possible`,
-        `'${parent.name}' and '${item.target}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     return {
       key,
       rel,
@@ -206,12 +207,17 @@ export class Planner {
   }
 
   private relationship(parent: Source, target: string, hints: string[]): Relationship {
+    const computed = computedRelationship(this.schema, parent.name, target);
+    if (computed) return computed;
     const fkColumns = (r: Relationship) => (r.kind === 'm2o' ? r.sourceColumns : r.targetColumns);
+    // As PostgREST's findRel: a constraint or FK column as the target names a table, not a view.
+    const toView = (r: Relationship) => this.schema.tables.get(r.target)?.kind === 'view';
     let found = parent.relationships.filter(
       (r) =>
         r.target === target ||
-        r.constraint === target ||
-        (r.kind === 'm2o' && r.sourceColumns.length === 1 && r.sourceColumns[0] === target),
+        (!toView(r) &&
+          (r.constraint === target ||
+            (r.kind === 'm2o' && r.sourceColumns.length === 1 && r.sourceColumns[0] === target))),
     );
     for (const hint of hints) {
       found = found.filter(
@@ -263,17 +269,6 @@ function isEmbeddedCount(
     item.field.path.length === 0 &&
     !item.cast &&
     !source.columns.has('count')
-  );
-}
-
-/** The keys a level contributes to its JSON object (spread embeds contribute their children's). */
-export function outputKeys(plan: ReadPlan): string[] {
-  return plan.select.flatMap((item) =>
-    item.kind !== 'embed'
-      ? [item.key]
-      : item.embed.spread
-        ? outputKeys(item.embed.plan)
-        : [item.embed.key],
   );
 }
 

@@ -1,7 +1,8 @@
 import { qualified, quoteIdent } from './ident';
-import { outputKeys, type EmbedPlan, type ReadPlan } from './plan';
+import type { EmbedPlan, ReadPlan } from './plan';
 import type { Params } from './sql-expr';
 import { castSql, renderCondition, renderField, renderOrder, renderPaging } from './sql-expr';
+import { spreadJoin, spreadSelectList } from './spread';
 
 /** The pieces of one level's SELECT, so the root can reuse them for its count. */
 export interface LevelSql {
@@ -31,9 +32,7 @@ export function renderLevel(
         `${item.cast ? `CAST(${expr} AS ${castSql(item.cast)})` : expr} AS ${quoteIdent(item.key)}`,
       );
     } else if (item.embed.spread) {
-      const e = quoteIdent(item.embed.lateral);
-      for (const key of outputKeys(item.embed.plan))
-        cols.push(`${e}.${quoteIdent(key)} AS ${quoteIdent(key)}`);
+      cols.push(...spreadSelectList(item.embed));
     } else {
       const e = quoteIdent(item.embed.lateral);
       cols.push(
@@ -86,7 +85,11 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
   const parent = quoteIdent(parentAlias);
   let from = `${qualified('public', plan.source.name)} AS ${child}`;
   let on: string[];
-  if (rel.junction) {
+  if (rel.computed) {
+    // A computed relationship: the rows the function returns for the parent's row (computed.ts).
+    from = `${qualified('public', rel.computed)}(${parent}) AS ${child}`;
+    on = [];
+  } else if (rel.junction) {
     // Many-to-many: target rows joined to the junction rows that point at the parent.
     const j = quoteIdent(`${embed.lateral}_j`);
     const jt = rel.junction;
@@ -113,10 +116,7 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
   const plain = !rel.toOne && !plan.select.some((item) => item.kind === 'count');
   const sub = `SELECT ${lvl.selectList} FROM ${from}${lvl.joins}${whereSql(lvl.where)}${plain ? lvl.order + lvl.paging : ''}`;
   const e = quoteIdent(embed.lateral);
-  if (embed.spread) {
-    // The embed's own columns, joined as they are (types kept), picked up by the parent's select.
-    return ` ${embed.inner ? 'INNER' : 'LEFT'} JOIN LATERAL (${sub}) AS ${e} ON TRUE`;
-  }
+  if (embed.spread) return spreadJoin(embed, sub);
   const agg = rel.toOne ? 'row_to_json(_s)' : 'json_agg(_s)';
   return ` ${embed.inner ? 'INNER' : 'LEFT'} JOIN LATERAL (SELECT ${agg} AS "j" FROM (${sub}) AS _s) AS ${e} ON ${embed.inner ? `${e}."j" IS NOT NULL` : 'TRUE'}`;
 }
