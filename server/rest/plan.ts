@@ -1,4 +1,4 @@
-import type { Condition, Field, LevelParams, SelectItem } from './ast';
+import type { Condition, Field, Filter, LevelParams, SelectItem } from './ast';
 import { computedRelationship, isComputedField } from './computed';
 import { RestError, columnNotFound } from './errors';
 import { emptyLevel } from './query-params';
@@ -27,6 +27,8 @@ export interface EmbedPlan {
   lateral: string;
   plan: ReadPlan;
   isNull?: boolean;
+  /** Named as `embed.is.null` / `embed.not.is.null` inside an `or`/`and` tree. */
+  inTree?: boolean;
 }
 
 export interface ReadPlan {
@@ -123,22 +125,11 @@ export class Planner {
           ? plan.embeds.find((e) => e.key === cond.filter.field.name)
           : undefined;
       if (embed && cond.kind === 'filter') {
+        checkEmbedNullFilter(embed, cond.filter);
         const { operation, negate } = cond.filter;
-        if (
-          embed.spread ||
-          operation.op !== 'is' ||
-          (operation.value !== 'null' && operation.value !== 'not_null')
-        ) {
-          throw new RestError(
-            400,
-            'PGRST120',
-            'Bad operator on the embedded resource',
-            'Only is null or not is null filters are allowed on embedded resources',
-          );
-        }
-        embed.isNull = (operation.value === 'null') !== negate;
+        embed.isNull = (operation.op === 'is' && operation.value === 'null') !== negate;
       } else {
-        this.checkCondition(source, cond);
+        this.checkCondition(source, cond, plan.embeds);
         plan.params.conditions.push(cond);
       }
     }
@@ -179,9 +170,20 @@ export class Planner {
       throw columnNotFound(source.name, field.name);
   }
 
-  checkCondition(source: Source, cond: Condition): void {
-    if (cond.kind === 'filter') this.checkField(source, cond.filter.field);
-    else for (const child of cond.children) this.checkCondition(source, child);
+  /** Columns of `source`, or (inside a tree) `embed.is.null` / `embed.not.is.null` of `embeds`. */
+  checkCondition(source: Source, cond: Condition, embeds: EmbedPlan[] = []): void {
+    if (cond.kind === 'logic') {
+      for (const child of cond.children) this.checkCondition(source, child, embeds);
+      return;
+    }
+    const { field } = cond.filter;
+    const embed =
+      field.path.length === 0 && !source.columns.has(field.name)
+        ? embeds.find((e) => e.key === field.name)
+        : undefined;
+    if (!embed) return this.checkField(source, field);
+    checkEmbedNullFilter(embed, cond.filter);
+    embed.inTree = true;
   }
 
   private embed(
@@ -270,6 +272,23 @@ function isEmbeddedCount(
     !item.cast &&
     !source.columns.has('count')
   );
+}
+
+/** On an embed, only `is.null` / `not.is.null` (and never on a spread). */
+function checkEmbedNullFilter(embed: EmbedPlan, filter: Filter): void {
+  const { operation } = filter;
+  if (
+    embed.spread ||
+    operation.op !== 'is' ||
+    (operation.value !== 'null' && operation.value !== 'not_null')
+  ) {
+    throw new RestError(
+      400,
+      'PGRST120',
+      'Bad operator on the embedded resource',
+      'Only is null or not is null filters are allowed on embedded resources',
+    );
+  }
 }
 
 function notEmbedded(name: string): RestError {

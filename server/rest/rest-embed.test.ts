@@ -115,6 +115,35 @@ describe('one-to-one, !inner and !left', () => {
   });
 });
 
+describe('embedded filters in or/and trees', () => {
+  it('or mixes a root column with embed.not.is.null (the embed filtered by its own params)', async () => {
+    const { status, body } = await get(
+      '/fx_bands?select=id,fx_albums!band_id(title)&fx_albums.rating=gte.9.6&or=(country.eq.FR,fx_albums.not.is.null)&order=id',
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      { id: 2, fx_albums: [{ title: 'OK Computer' }] },
+      { id: 3, fx_albums: [] },
+    ]);
+    const none = await get(
+      '/fx_bands?select=id,fx_albums!band_id()&and=(fx_albums.is.null,country.not.is.null)&order=id',
+    );
+    expect(none.body).toEqual([{ id: 4 }]);
+    const counted = await h.rest(
+      '/fx_bands?select=id,fx_albums!band_id()&or=(fx_albums.is.null,id.eq.1)',
+      {
+        headers: { Prefer: 'count=exact' },
+      },
+    );
+    expect(counted.headers.get('content-range')).toBe('0-2/3');
+    const bad = await get(
+      '/fx_bands?select=id,fx_albums!band_id(title)&or=(fx_albums.eq.1,id.eq.1)',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'PGRST120' });
+  });
+});
+
 describe('relationships through views', () => {
   it('a view over the referenced table is embeddable from the referencing table', async () => {
     const { status, body } = await get(

@@ -48,12 +48,20 @@ export function renderLevel(
   for (const embed of plan.embeds) {
     const join = renderEmbedJoin(alias, embed, params);
     joins += join;
-    if (embed.inner || embed.isNull !== undefined) filteringJoins += join;
+    if (embed.inner || embed.isNull !== undefined || embed.inTree) filteringJoins += join;
     if (embed.isNull !== undefined)
       where.push(`${quoteIdent(embed.lateral)}."j" IS ${embed.isNull ? '' : 'NOT '}NULL`);
   }
   for (const cond of plan.params.conditions)
-    where.push(renderCondition(alias, cond, plan.source.columns, params));
+    where.push(
+      renderCondition(
+        alias,
+        cond,
+        plan.source.columns,
+        params,
+        (name) => plan.embeds.find((e) => e.inTree && e.key === name)?.lateral,
+      ),
+    );
   const limit = paging ? paging.limit : plan.params.limit;
   const offset = paging ? paging.offset : plan.params.offset;
   return {
