@@ -217,9 +217,9 @@ export class Planner {
     let found = parent.relationships.filter(
       (r) =>
         r.target === target ||
-        (!toView(r) &&
-          (r.constraint === target ||
-            (r.kind === 'm2o' && r.sourceColumns.length === 1 && r.sourceColumns[0] === target))),
+        ((r.constraint === target ||
+          (r.kind === 'm2o' && r.sourceColumns.length === 1 && r.sourceColumns[0] === target)) &&
+          !toView(r)),
     );
     for (const hint of hints) {
       found = found.filter(
