@@ -234,7 +234,7 @@ export class Planner {
     if (
       found.length > 1 &&
       found.every((r) => r.constraint === found[0]?.constraint) &&
-      found.some((r) => r.target === target)
+      found.every((r) => r.target === parent.name)
     ) {
       // Self-reference named by table: the table name means "rows pointing at me" (one-to-many).
       found = found.filter((r) => r.kind !== 'm2o');

@@ -16,6 +16,10 @@ insert into public.fx_studio_details values (1, 'London');
 create view public.fx_band_cards as select b.id as band_id, b.name as band_name from public.fx_bands b;
 create view public.fx_album_cards as select a.id, a.band_id, a.title from public.fx_albums a;
 create view public.fx_album_refs as select c.id as album, c.band_id as band from public.fx_album_cards c;
+create view public.fx_odd_cards as
+  with a as (select id, band_id as "band {id} (x)", title from public.fx_albums where rating > 9)
+  select s.id, s."band {id} (x)", s.title, s.title as "title, again" from (select * from a) s;
+create view public.fx_twice as select a.id, a.band_id as first_band, a.band_id as second_band from public.fx_albums a;
 create function public.fx_song_count(public.fx_albums) returns int language sql stable
   as $$ select count(*)::int from public.fx_songs s where s.album_id = $1.id $$;
 create function public.fx_long_songs(public.fx_albums) returns setof public.fx_songs language sql stable
@@ -173,6 +177,24 @@ describe('relationships through views', () => {
     expect(nested.body).toEqual([{ album: 30, fx_bands: { name: 'Daft Punk' } }]);
     const viewToView = await get('/fx_album_cards?select=id,fx_band_cards(band_name)&id=eq.30');
     expect(viewToView.body).toEqual([{ id: 30, fx_band_cards: { band_name: 'Daft Punk' } }]);
+  });
+
+  it('reads columns through CTEs and subqueries, with escaped names', async () => {
+    const { status, body } = await get(
+      '/fx_odd_cards?select=title,fx_bands(name)&order=id&limit=2',
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      { title: 'Abbey Road', fx_bands: { name: 'The Beatles' } },
+      { title: 'Revolver', fx_bands: { name: 'The Beatles' } },
+    ]);
+  });
+
+  it('one foreign key column exposed twice gives two relationships, told apart by hint', async () => {
+    const ambiguous = await get('/fx_twice?select=id,fx_bands(name)');
+    expect(ambiguous.status).toBe(300);
+    const hinted = await get('/fx_twice?select=id,fx_bands!second_band(name)&id=eq.20');
+    expect(hinted.body).toEqual([{ id: 20, fx_bands: { name: 'Radiohead' } }]);
   });
 
   it('a foreign key column as the target still names the table, not a view over it', async () => {
