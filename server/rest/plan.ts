@@ -9,6 +9,8 @@ export interface Source {
   name: string;
   columns: Map<string, ColumnInfo>;
   relationships: Relationship[];
+  /** The table whose row type the rows have, when not `name` (a function's result). */
+  rowType?: string;
 }
 
 export type PlannedSelect =
@@ -166,7 +168,7 @@ export class Planner {
 
   checkField(source: Source, field: Field): void {
     if (source.columns.has(field.name)) return;
-    if (!isComputedField(this.schema, source.name, field.name))
+    if (!isComputedField(this.schema, source.rowType ?? source.name, field.name))
       throw columnNotFound(source.name, field.name);
   }
 
@@ -209,7 +211,7 @@ export class Planner {
   }
 
   private relationship(parent: Source, target: string, hints: string[]): Relationship {
-    const computed = computedRelationship(this.schema, parent.name, target);
+    const computed = computedRelationship(this.schema, parent.rowType ?? parent.name, target);
     if (computed) return computed;
     const fkColumns = (r: Relationship) => (r.kind === 'm2o' ? r.sourceColumns : r.targetColumns);
     // As PostgREST's findRel: a constraint or FK column as the target names a table, not a view.

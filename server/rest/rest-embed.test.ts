@@ -20,6 +20,8 @@ create view public.fx_odd_cards as
   with a as (select id, band_id as "band {id} (x)", title from public.fx_albums where rating > 9)
   select s.id, s."band {id} (x)", s.title, s.title as "title, again" from (select * from a) s;
 create view public.fx_twice as select a.id, a.band_id as first_band, a.band_id as second_band from public.fx_albums a;
+create function public.fx_band_label(public.fx_bands) returns text language sql stable
+  as $$ select $1.name || ' (' || $1.country || ')' $$;
 create function public.fx_song_count(public.fx_albums) returns int language sql stable
   as $$ select count(*)::int from public.fx_songs s where s.album_id = $1.id $$;
 create function public.fx_long_songs(public.fx_albums) returns setof public.fx_songs language sql stable
@@ -236,6 +238,28 @@ describe('computed fields and relationships', () => {
     ]);
     const inner = await get('/fx_albums?select=id,fx_producer!inner(name)&order=id');
     expect((inner.body as { id: number }[]).map((a) => a.id)).toEqual([10, 30]);
+  });
+
+  it('works on the rows a function returns (RPC over a table row type)', async () => {
+    const { status, body } = await get(
+      '/rpc/fx_bands_from?country=UK&select=name,fx_band_label,fx_albums!band_id(title,fx_song_count,fx_producer(name))&fx_albums.order=id&order=id',
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      {
+        name: 'The Beatles',
+        fx_band_label: 'The Beatles (UK)',
+        fx_albums: [
+          { title: 'Abbey Road', fx_song_count: 2, fx_producer: { name: 'Daft Punk' } },
+          { title: 'Revolver', fx_song_count: 1, fx_producer: null },
+        ],
+      },
+      {
+        name: 'Radiohead',
+        fx_band_label: 'Radiohead (UK)',
+        fx_albums: [{ title: 'OK Computer', fx_song_count: 2, fx_producer: null }],
+      },
+    ]);
   });
 
   it('an unknown column is still 42703', async () => {
