@@ -148,6 +148,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
         ])
       : (fn.returnColumns ?? new Map()),
     relationships: table?.relationships ?? [],
+    rowType: table?.name,
   };
   const select = scalarSet
     ? [{ kind: 'column' as const, field: { name: 'pgrst_scalar', path: [] } }]

@@ -6,7 +6,8 @@ import {
   WHOLE_ROW,
   type PlannedAggregate,
 } from './aggregates';
-import type { Condition, Field, LevelParams, SelectItem } from './ast';
+import type { Condition, Field, Filter, LevelParams, SelectItem } from './ast';
+import { computedRelationship, isComputedField } from './computed';
 import { RestError, columnNotFound } from './errors';
 import { emptyLevel } from './query-params';
 import type { ColumnInfo, Relationship, SchemaCache } from './schema-cache';
@@ -16,6 +17,8 @@ export interface Source {
   name: string;
   columns: Map<string, ColumnInfo>;
   relationships: Relationship[];
+  /** The table whose row type the rows have, when not `name` (a function's result). */
+  rowType?: string;
 }
 
 export type PlannedSelect =
@@ -43,6 +46,8 @@ export interface EmbedPlan {
   isNull?: boolean;
   /** To-one spread: the aggregates of its (flattened) keys, applied by the parent (aggregates.ts). */
   hoisted?: Map<string, PlannedAggregate>;
+  /** Named as `embed.is.null` / `embed.not.is.null` inside an `or`/`and` tree. */
+  inTree?: boolean;
 }
 
 export interface ReadPlan {
@@ -135,6 +140,11 @@ export class Planner {
         });
       } else {
         const embed = this.embed(source, item, path);
+        if (plan.embeds.some((e) => e.key === embed.key)) {
+          // PostgREST names each embed's subquery `<parent>_<name>_<depth>`; Postgres refuses twice.
+          const name = `${source.name}_${embed.key}_${path.length + 1}`;
+          throw new RestError(400, '42712', `table name "${name}" specified more than once`);
+        }
         plan.embeds.push(embed);
         if (embed.output) plan.select.push({ kind: 'embed', embed });
       }
@@ -145,22 +155,11 @@ export class Planner {
           ? plan.embeds.find((e) => e.key === cond.filter.field.name)
           : undefined;
       if (embed && cond.kind === 'filter') {
+        checkEmbedNullFilter(embed, cond.filter);
         const { operation, negate } = cond.filter;
-        if (
-          embed.spread ||
-          operation.op !== 'is' ||
-          (operation.value !== 'null' && operation.value !== 'not_null')
-        ) {
-          throw new RestError(
-            400,
-            'PGRST120',
-            'Bad operator on the embedded resource',
-            'Only is null or not is null filters are allowed on embedded resources',
-          );
-        }
-        embed.isNull = (operation.value === 'null') !== negate;
+        embed.isNull = (operation.op === 'is' && operation.value === 'null') !== negate;
       } else {
-        this.checkCondition(source, cond, label);
+        this.checkCondition(source, cond, plan.embeds, label);
         plan.params.conditions.push(cond);
       }
     }
@@ -171,7 +170,8 @@ export class Planner {
       }
       const embed = plan.embeds.find((e) => e.key === term.relation);
       if (!embed) throw notEmbedded(term.relation);
-      if (!embed.rel.toOne) {
+      // (A computed relationship has no join columns to order through: refused as well.)
+      if (!embed.rel.toOne || embed.rel.computed) {
         throw new RestError(
           400,
           'PGRST118',
@@ -194,13 +194,32 @@ export class Planner {
     }
   }
 
+  /** A column of `source` or a computed field of its row type; `label` names it in the error. */
   checkField(source: Source, field: Field, label = source.name): void {
-    if (!source.columns.has(field.name)) throw columnNotFound(label, field.name);
+    if (source.columns.has(field.name)) return;
+    if (!isComputedField(this.schema, source.rowType ?? source.name, field.name))
+      throw columnNotFound(label, field.name);
   }
 
-  checkCondition(source: Source, cond: Condition, label = source.name): void {
-    if (cond.kind === 'filter') this.checkField(source, cond.filter.field, label);
-    else for (const child of cond.children) this.checkCondition(source, child, label);
+  /** Columns of `source`, or (inside a tree) `embed.is.null` / `embed.not.is.null` of `embeds`. */
+  checkCondition(
+    source: Source,
+    cond: Condition,
+    embeds: EmbedPlan[] = [],
+    label = source.name,
+  ): void {
+    if (cond.kind === 'logic') {
+      for (const child of cond.children) this.checkCondition(source, child, embeds, label);
+      return;
+    }
+    const { field } = cond.filter;
+    const embed =
+      field.path.length === 0 && !source.columns.has(field.name)
+        ? embeds.find((e) => e.key === field.name)
+        : undefined;
+    if (!embed) return this.checkField(source, field, label);
+    checkEmbedNullFilter(embed, cond.filter);
+    embed.inTree = true;
   }
 
   private embed(
@@ -216,14 +235,6 @@ export class Planner {
     // PostgREST aliases an embedded table `<table>_<depth>` (a many-to-many target keeps its name).
     const label = rel.junction ? target.name : `${target.name}_${path.length + 1}`;
     const plan = this.plan(target, item.select, [...path, key], label);
-    if (item.spread && !rel.toOne) {
-      throw new RestError(
-        400,
-        'PGRST119',
-        `A spread operation on '${item.target}' is not possible`,
-        `'${parent.name}' and '${item.target}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
     const embed: EmbedPlan = {
       key,
       rel,
@@ -238,12 +249,17 @@ export class Planner {
   }
 
   private relationship(parent: Source, target: string, hints: string[]): Relationship {
+    const computed = computedRelationship(this.schema, parent.rowType ?? parent.name, target);
+    if (computed) return computed;
     const fkColumns = (r: Relationship) => (r.kind === 'm2o' ? r.sourceColumns : r.targetColumns);
+    // As PostgREST's findRel: a constraint or FK column as the target names a table, not a view.
+    const toView = (r: Relationship) => this.schema.tables.get(r.target)?.kind === 'view';
     let found = parent.relationships.filter(
       (r) =>
         r.target === target ||
-        r.constraint === target ||
-        (r.kind === 'm2o' && r.sourceColumns.length === 1 && r.sourceColumns[0] === target),
+        ((r.constraint === target ||
+          (r.kind === 'm2o' && r.sourceColumns.length === 1 && r.sourceColumns[0] === target)) &&
+          !toView(r)),
     );
     for (const hint of hints) {
       found = found.filter(
@@ -258,7 +274,7 @@ export class Planner {
     if (
       found.length > 1 &&
       found.every((r) => r.constraint === found[0]?.constraint) &&
-      found.some((r) => r.target === target)
+      found.every((r) => r.target === parent.name)
     ) {
       // Self-reference named by table: the table name means "rows pointing at me" (one-to-many).
       found = found.filter((r) => r.kind !== 'm2o');
@@ -298,15 +314,21 @@ function isEmbeddedCount(
   );
 }
 
-/** The keys a level contributes to its JSON object (spread embeds contribute their children's). */
-export function outputKeys(plan: ReadPlan): string[] {
-  return plan.select.flatMap((item) =>
-    item.kind !== 'embed'
-      ? [item.key]
-      : item.embed.spread
-        ? outputKeys(item.embed.plan)
-        : [item.embed.key],
-  );
+/** On an embed, only `is.null` / `not.is.null` (and never on a spread). */
+function checkEmbedNullFilter(embed: EmbedPlan, filter: Filter): void {
+  const { operation } = filter;
+  if (
+    embed.spread ||
+    operation.op !== 'is' ||
+    (operation.value !== 'null' && operation.value !== 'not_null')
+  ) {
+    throw new RestError(
+      400,
+      'PGRST120',
+      'Bad operator on the embedded resource',
+      'Only is null or not is null filters are allowed on embedded resources',
+    );
+  }
 }
 
 function notEmbedded(name: string): RestError {

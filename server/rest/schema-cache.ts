@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { viewLinks, VIEW_RULES_SQL, type ForeignKeyRef } from './view-relationships';
 
 /** What PostgREST keeps in its schema cache, for the `public` schema. */
 export interface ColumnInfo {
@@ -27,6 +28,8 @@ export interface Relationship {
     targetColumns: string[];
     constraints: [string, string];
   };
+  /** A computed relationship: the function (of the parent's row) the rows come from (computed.ts). */
+  computed?: string;
 }
 
 export interface TableInfo {
@@ -56,6 +59,8 @@ export interface FunctionInfo {
   /** Public table whose rowtype is returned (relationships usable for embedding). */
   returnTable?: string;
   volatile: boolean;
+  /** `ROWS n` of a set-returning function (1 makes a computed relationship to-one). */
+  rows?: number;
 }
 
 export interface SchemaCache {
@@ -98,7 +103,7 @@ const FUNCTIONS_SQL = `
 select p.proname as name, p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
        coalesce(p.proargnames, '{}'::text[]) as argnames, coalesce(p.proargmodes::text[], '{}'::text[]) as argmodes,
        coalesce(p.proallargtypes::int8[], p.proargtypes::int8[]) as alltypes, p.proretset as retset,
-       p.provolatile as volatility, rt.typname as rettype, rt.typtype as rettyptype, rt.typrelid::int8 as retrel
+       p.provolatile as volatility, p.prorows::float8 as rows, rt.typname as rettype, rt.typtype as rettyptype, rt.typrelid::int8 as retrel
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
@@ -110,6 +115,7 @@ from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where n.nspname in ('pg_catalog', 'public', 'extensions')`;
 
 type Row = Record<string, unknown>;
+type Side = { table: TableInfo; cols: string[] };
 const num = (v: unknown) => Number(v);
 const ints = (v: unknown): number[] =>
   Array.isArray(v)
@@ -122,13 +128,14 @@ const ints = (v: unknown): number[] =>
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
-  const [tablesR, columnsR, uniqueR, fksR, functionsR, typesR] = [
+  const [tablesR, columnsR, uniqueR, fksR, functionsR, typesR, viewRulesR] = [
     await db.query<Row>(TABLES_SQL),
     await db.query<Row>(COLUMNS_SQL),
     await db.query<Row>(UNIQUE_SQL),
     await db.query<Row>(FKS_SQL),
     await db.query<Row>(FUNCTIONS_SQL),
     await db.query<Row>(TYPES_SQL),
+    await db.query<Row>(VIEW_RULES_SQL),
   ];
   const tables = new Map<string, TableInfo>();
   const byOid = new Map<number, TableInfo>();
@@ -177,6 +184,26 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     number,
     { name: string; target: TableInfo; cols: string[]; fcols: string[] }[]
   >();
+  /** A foreign key's many-to-one relationship and its inverse (one-to-many or one-to-one). */
+  const link = (constraint: string, src: Side, dst: Side, oneToOne: boolean) => {
+    src.table.relationships.push({
+      constraint,
+      toOne: true,
+      kind: 'm2o',
+      target: dst.table.name,
+      sourceColumns: src.cols,
+      targetColumns: dst.cols,
+    });
+    dst.table.relationships.push({
+      constraint,
+      toOne: oneToOne,
+      kind: oneToOne ? 'o2o' : 'o2m',
+      target: src.table.name,
+      sourceColumns: dst.cols,
+      targetColumns: src.cols,
+    });
+  };
+  const fkRefs: ForeignKeyRef[] = [];
   for (const r of fksR.rows) {
     const src = byOid.get(num(r.rel));
     const dst = byOid.get(num(r.frel));
@@ -184,27 +211,25 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     const cols = colNames(num(r.rel), ints(r.cols));
     const fcols = colNames(num(r.frel), ints(r.fcols));
     const constraint = String(r.name);
+    const oneToOne = isUnique(num(r.rel), cols);
+    const fkRef = { constraint, rel: num(r.rel), cols: ints(r.cols), frel: num(r.frel) };
+    fkRefs.push({ ...fkRef, fcols: ints(r.fcols), oneToOne });
     fksByTable.set(num(r.rel), [
       ...(fksByTable.get(num(r.rel)) ?? []),
       { name: constraint, target: dst, cols, fcols },
     ]);
-    src.relationships.push({
-      constraint,
-      toOne: true,
-      kind: 'm2o',
-      target: dst.name,
-      sourceColumns: cols,
-      targetColumns: fcols,
-    });
-    const oneToOne = isUnique(num(r.rel), cols);
-    dst.relationships.push({
-      constraint,
-      toOne: oneToOne,
-      kind: oneToOne ? 'o2o' : 'o2m',
-      target: src.name,
-      sourceColumns: fcols,
-      targetColumns: cols,
-    });
+    link(constraint, { table: src, cols }, { table: dst, cols: fcols }, oneToOne);
+  }
+  for (const v of viewLinks(viewRulesR.rows, attnames, fkRefs)) {
+    const from = byOid.get(v.from.rel);
+    const to = byOid.get(v.to.rel);
+    if (from && to)
+      link(
+        v.fk.constraint,
+        { table: from, cols: v.from.cols },
+        { table: to, cols: v.to.cols },
+        v.fk.oneToOne,
+      );
   }
   // Junction tables: two foreign keys whose columns all belong to one primary or unique key.
   for (const [rel, fks] of fksByTable) {
@@ -291,5 +316,6 @@ function buildFunction(
     returnColumns: retTable ? retTable.columns : composite ? outColumns : undefined,
     returnTable: retTable?.name,
     volatile: r.volatility === 'v',
+    rows: num(r.rows),
   };
 }

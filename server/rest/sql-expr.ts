@@ -109,9 +109,17 @@ export function renderCondition(
   cond: Condition,
   columns: Map<string, ColumnInfo>,
   params: Params,
+  /** The lateral alias of an embed named in an `or`/`and` tree (`embed.not.is.null`). */
+  embedAlias: (name: string) => string | undefined = () => undefined,
 ): string {
-  if (cond.kind === 'filter') return renderFilter(alias, cond.filter, columns, params);
-  const parts = cond.children.map((c) => renderCondition(alias, c, columns, params));
+  if (cond.kind === 'filter') {
+    const lateral = cond.filter.field.path.length ? undefined : embedAlias(cond.filter.field.name);
+    if (lateral === undefined) return renderFilter(alias, cond.filter, columns, params);
+    const { operation, negate } = cond.filter;
+    const isNull = (operation.op === 'is' && operation.value === 'null') !== negate;
+    return `${quoteIdent(lateral)}."j" IS ${isNull ? '' : 'NOT '}NULL`;
+  }
+  const parts = cond.children.map((c) => renderCondition(alias, c, columns, params, embedAlias));
   const joined = parts.length
     ? `(${parts.join(cond.op === 'and' ? ' AND ' : ' OR ')})`
     : cond.op === 'and'

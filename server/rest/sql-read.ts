@@ -1,9 +1,10 @@
 import { featureCollectionSql } from './geojson';
 import { LevelGrouping } from './aggregates';
 import { qualified, quoteIdent } from './ident';
-import { outputKeys, type EmbedPlan, type ReadPlan } from './plan';
+import type { EmbedPlan, ReadPlan } from './plan';
 import type { Params } from './sql-expr';
 import { renderCondition, renderOrder, renderPaging } from './sql-expr';
+import { spreadJoin, spreadKeys } from './spread';
 
 /** The pieces of one level's SELECT, so the root can reuse them for its count. */
 export interface LevelSql {
@@ -33,10 +34,15 @@ export function renderLevel(
     } else if (item.kind === 'column') {
       cols.push(`${grouping.column(alias, item, params)} AS ${quoteIdent(item.key)}`);
     } else if (item.embed.spread) {
-      for (const key of outputKeys(item.embed.plan))
-        cols.push(
-          `${grouping.spread(item.embed.lateral, key, item.embed.hoisted)} AS ${quoteIdent(key)}`,
-        );
+      // To-one: the embed's keys, aggregated when the spread hoisted an aggregate (aggregates.ts);
+      // to-many: JSON arrays (spread.ts), grouped by their text when this level aggregates.
+      const lateral = quoteIdent(item.embed.lateral);
+      for (const key of spreadKeys(item.embed.plan)) {
+        const value = item.embed.rel.toOne
+          ? grouping.spread(item.embed.lateral, key, item.embed.hoisted)
+          : grouping.json(`${lateral}.${quoteIdent(key)}`);
+        cols.push(`${value} AS ${quoteIdent(key)}`);
+      }
     } else {
       const j = grouping.json(`${quoteIdent(item.embed.lateral)}."j"`);
       cols.push(
@@ -52,12 +58,20 @@ export function renderLevel(
   for (const embed of plan.embeds) {
     const join = renderEmbedJoin(alias, embed, params);
     joins += join;
-    if (embed.inner || embed.isNull !== undefined) filteringJoins += join;
+    if (embed.inner || embed.isNull !== undefined || embed.inTree) filteringJoins += join;
     if (embed.isNull !== undefined)
       where.push(`${quoteIdent(embed.lateral)}."j" IS ${embed.isNull ? '' : 'NOT '}NULL`);
   }
   for (const cond of plan.params.conditions)
-    where.push(renderCondition(alias, cond, plan.source.columns, params));
+    where.push(
+      renderCondition(
+        alias,
+        cond,
+        plan.source.columns,
+        params,
+        (name) => plan.embeds.find((e) => e.inTree && e.key === name)?.lateral,
+      ),
+    );
   const limit = paging ? paging.limit : plan.params.limit;
   const offset = paging ? paging.offset : plan.params.offset;
   return {
@@ -90,7 +104,11 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
   const parent = quoteIdent(parentAlias);
   let from = `${qualified('public', plan.source.name)} AS ${child}`;
   let on: string[];
-  if (rel.junction) {
+  if (rel.computed) {
+    // A computed relationship: the rows the function returns for the parent's row (computed.ts).
+    from = `${qualified('public', rel.computed)}(${parent}) AS ${child}`;
+    on = [];
+  } else if (rel.junction) {
     // Many-to-many: target rows joined to the junction rows that point at the parent.
     const j = quoteIdent(`${embed.lateral}_j`);
     const jt = rel.junction;
@@ -117,10 +135,7 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
   const plain = !rel.toOne && !plan.select.some((item) => item.kind === 'count');
   const sub = `SELECT ${lvl.selectList} FROM ${from}${lvl.joins}${whereSql(lvl.where)}${lvl.group}${plain ? lvl.order + lvl.paging : ''}`;
   const e = quoteIdent(embed.lateral);
-  if (embed.spread) {
-    // The embed's own columns, joined as they are (types kept), picked up by the parent's select.
-    return ` ${embed.inner ? 'INNER' : 'LEFT'} JOIN LATERAL (${sub}) AS ${e} ON TRUE`;
-  }
+  if (embed.spread) return spreadJoin(embed, sub);
   const agg = rel.toOne ? 'row_to_json(_s)' : 'json_agg(_s)';
   return ` ${embed.inner ? 'INNER' : 'LEFT'} JOIN LATERAL (SELECT ${agg} AS "j" FROM (${sub}) AS _s) AS ${e} ON ${embed.inner ? `${e}."j" IS NOT NULL` : 'TRUE'}`;
 }
