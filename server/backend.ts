@@ -41,6 +41,7 @@ import {
 import { dutiesOf, type Role } from './ops/role';
 import { startInsightsRollups } from './insights/rollups';
 import { notOnThisNode } from './ops/idle-jobs';
+import { restSettingsFromEnv } from './rest/schemas';
 import { startAccountJobs, stripeCanceller, type AccountJobs } from './account';
 
 export interface Backend {
@@ -152,7 +153,7 @@ export async function startBackend(
     if (adminRequireMfa === null)
       throw new Error(`ADMIN_REQUIRE_MFA may be "on" or "off", got "${env.ADMIN_REQUIRE_MFA}"`);
     await syncAdminRequireMfa(db, adminRequireMfa);
-    const rest = createRestApp({ db, keys });
+    const rest = createRestApp({ db, keys, ...restSettingsFromEnv(env) });
     await rest.ready;
     const store = objectStoreFromEnv(env); // S3_* (docs/object-storage.md), else DATA_DIR/storage
     const duties = dutiesOf(role);

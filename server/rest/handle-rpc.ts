@@ -7,7 +7,8 @@ import {
   type RestResponse,
 } from './context';
 import { runStatementAsRequest } from './executor';
-import { combineRange, parseRangeHeader } from './headers';
+import { combineRange, contentRange, parseRangeHeader, preferenceApplied } from './headers';
+import { explainResponse } from './explain';
 import { qualified, quoteIdent } from './ident';
 import { pagedResponse, readAsRequest } from './handle-read';
 import { Planner } from './plan';
@@ -21,13 +22,14 @@ const JSON_TYPES = new Set(['json', 'jsonb']);
 function notFound(name: string, args: string[], schema: SchemaCache): RestError {
   const list = [...args].sort().join(', ');
   const known = schema.functions.get(name)?.[0];
+  const q = `${schema.name}.${name}`;
   return new RestError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}${list ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function public.${name}${list ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${q}${list ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${q}${list ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     known
-      ? `Perhaps you meant to call the function public.${name}(${known.params.map((p) => p.name).join(', ')})`
+      ? `Perhaps you meant to call the function ${q}(${known.params.map((p) => p.name).join(', ')})`
       : null,
   );
 }
@@ -57,7 +59,7 @@ function chooseFunction(
   throw new RestError(
     300,
     'PGRST203',
-    `Could not choose the best candidate function between: ${matches.map((f) => `public.${name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
+    `Could not choose the best candidate function between: ${matches.map((f) => `${schema.name}.${name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
     null,
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   );
@@ -69,12 +71,13 @@ function typeSql(p: FunctionParam): string {
 
 /** `FROM json_to_record($1) AS _a(...)` + the call with named arguments: values never become SQL. */
 function callSql(
+  schema: string,
   fn: FunctionInfo,
   args: Record<string, unknown>,
   wholeBody: unknown,
   params: Params,
 ): { from: string; call: string } {
-  const name = qualified('public', fn.name);
+  const name = qualified(schema, fn.name);
   if (wholeBody !== undefined) {
     const p = fn.params[0];
     return {
@@ -111,9 +114,11 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   const args = body as Record<string, unknown>;
   const { fn, wholeBody } = chooseFunction(ctx.schema, fnName, Object.keys(args), !isRead);
   const params = new Params();
-  const { from, call } = callSql(fn, args, wholeBody ? body : undefined, params);
+  const { from, call } = callSql(ctx.schema.name, fn, args, wholeBody ? body : undefined, params);
+  const fromValues = params.values.slice();
   if (fn.returnsVoid || (fn.returnsScalar && !fn.returnsSet)) {
     const sql = `SELECT to_json(${call})::text AS body${from ? ` FROM ${from}` : ''}`;
+    if (ctx.plan) return explainResponse(ctx, isRead, sql, params.values);
     const result = await runStatementAsRequest(ctx.db, ctx.request, isRead, {
       sql,
       params: params.values,
@@ -126,7 +131,9 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
         : ((result.rows[0]?.body as string | null | undefined) ?? 'null'),
       {
         'Content-Type': ctx.media.contentType,
-        'Content-Range': '0-0/*',
+        // One value; with Prefer: count=… its total is that one row, as PostgREST answers.
+        'Content-Range': contentRange(0, 0, ctx.prefs.count ? 1 : undefined),
+        'Preference-Applied': preferenceApplied(ctx.prefs, ['count']),
       },
     );
   }
@@ -134,6 +141,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   const table = fn.returnTable ? ctx.schema.tables.get(fn.returnTable) : undefined;
   const source = {
     name: fn.name,
+    schema: ctx.schema.name,
     columns: scalarSet
       ? new Map([
           [
@@ -162,13 +170,15 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
     offset: range.offset,
     aggregateColumn: scalarSet ? 'pgrst_scalar' : undefined,
   });
-  const result = await readAsRequest(ctx, isRead, sql, params, plan, fullFrom);
+  if (ctx.plan) return explainResponse(ctx, isRead, sql, params.values);
+  const result = await readAsRequest(ctx, isRead, sql, params, plan, fullFrom, fromValues);
   if (!fn.returnsSet && ctx.media.kind !== 'csv') {
     // A single composite value is an object, not an array.
     const body = result.n === 1 ? result.body.slice(1, -1) : 'null';
     return respond(200, ctx.method === 'HEAD' ? null : body, {
       'Content-Type': ctx.media.contentType,
-      'Content-Range': '0-0/*',
+      'Content-Range': contentRange(0, 0, result.total),
+      'Preference-Applied': preferenceApplied(ctx.prefs, ['count']),
     });
   }
   return pagedResponse(ctx, range.offset, result);

@@ -67,6 +67,7 @@ export function renderLevel(
       if (!embed) return undefined;
       const { rel } = embed;
       return {
+        schema: embed.plan.source.schema ?? 'public',
         table: rel.target,
         alias: `${embed.lateral}_o`,
         on: rel.sourceColumns.map((c, i) => [c, rel.targetColumns[i] ?? ''] as [string, string]),
@@ -84,7 +85,8 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
   const { rel, plan } = embed;
   const child = quoteIdent(plan.alias);
   const parent = quoteIdent(parentAlias);
-  let from = `${qualified('public', plan.source.name)} AS ${child}`;
+  const schema = plan.source.schema ?? 'public';
+  let from = `${qualified(schema, plan.source.name)} AS ${child}`;
   let on: string[];
   if (rel.junction) {
     // Many-to-many: target rows joined to the junction rows that point at the parent.
@@ -93,7 +95,7 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
     const joinOn = rel.targetColumns.map(
       (col, i) => `${j}.${quoteIdent(jt.targetColumns[i] ?? '')} = ${child}.${quoteIdent(col)}`,
     );
-    from += ` INNER JOIN ${qualified('public', jt.table)} AS ${j} ON ${joinOn.join(' AND ')}`;
+    from += ` INNER JOIN ${qualified(schema, jt.table)} AS ${j} ON ${joinOn.join(' AND ')}`;
     on = rel.sourceColumns.map(
       (col, i) => `${j}.${quoteIdent(jt.sourceColumns[i] ?? '')} = ${parent}.${quoteIdent(col)}`,
     );

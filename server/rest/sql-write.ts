@@ -49,9 +49,9 @@ export interface InsertOptions extends ReturningOptions {
  * json_populate_recordset, like PostgREST. With `missing=default`, absent keys become DEFAULT.
  */
 export function insertSql(table: TableInfo, opts: InsertOptions, params: Params): string {
-  const target = `${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)}`;
+  const target = `${qualified(table.schema, table.name)} AS ${quoteIdent(MUTATION_ALIAS)}`;
   const cols = opts.columns.map(quoteIdent);
-  const rowType = `NULL::${qualified('public', table.name)}`;
+  const rowType = `NULL::${qualified(table.schema, table.name)}`;
   let source: string;
   if (opts.missingDefault && cols.length) {
     const values = opts.rows.map((row) => {
@@ -90,14 +90,14 @@ export function updateSql(
   opts: ReturningOptions,
   params: Params,
 ): string {
-  const rowType = `NULL::${qualified('public', table.name)}`;
+  const rowType = `NULL::${qualified(table.schema, table.name)}`;
   const sets = columns.map((c) => `${quoteIdent(c)} = "pgrst_body".${quoteIdent(c)}`).join(', ');
   const from = ` FROM json_populate_record(${rowType}, ${params.add(JSON.stringify(body))}::json) AS "pgrst_body"`;
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  return `UPDATE ${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)} SET ${sets}${from}${cond}${returningSql(opts)}`;
+  return `UPDATE ${qualified(table.schema, table.name)} AS ${quoteIdent(MUTATION_ALIAS)} SET ${sets}${from}${cond}${returningSql(opts)}`;
 }
 
 export function deleteSql(table: TableInfo, where: string[], opts: ReturningOptions): string {
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  return `DELETE FROM ${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)}${cond}${returningSql(opts)}`;
+  return `DELETE FROM ${qualified(table.schema, table.name)} AS ${quoteIdent(MUTATION_ALIAS)}${cond}${returningSql(opts)}`;
 }
