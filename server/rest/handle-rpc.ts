@@ -94,11 +94,42 @@ function callSql(
   return { from, call };
 }
 
+const RESERVED_KEYS = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'columns',
+  'and',
+  'or',
+  'not',
+]);
+
+/**
+ * The argument names of a call to a function the schema cache does not have, for PGRST202's
+ * message as PostgREST words it (`fx(a, b)`): the body's keys, or the query string's keys that
+ * are not PostgREST's own.
+ */
+async function givenArgNames(ctx: HandlerContext, isRead: boolean): Promise<string[]> {
+  if (isRead)
+    return [...new Set(ctx.url.searchParams.keys())].filter(
+      (k) => !RESERVED_KEYS.has(k) && !k.includes('.'),
+    );
+  let body: unknown;
+  try {
+    body = parseJsonBody(await ctx.readBody(), true);
+  } catch {
+    return [];
+  }
+  return body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+}
+
 export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<RestResponse> {
   const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
   if (!isRead && ctx.method !== 'POST')
     throw new RestError(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
-  if (!ctx.schema.functions.has(fnName)) throw notFound(fnName, [], ctx.schema);
+  if (!ctx.schema.functions.has(fnName))
+    throw notFound(fnName, await givenArgNames(ctx, isRead), ctx.schema);
   const candidates = ctx.schema.functions.get(fnName) ?? [];
   const paramNames = new Set(candidates.flatMap((f) => f.params.map((p) => p.name)));
   const query = parseQuery(

@@ -194,7 +194,16 @@ describe('db-schemas public,fx_private with db-plan-enabled and no db-max-rows',
     const missing = await db.rpc('fx_add', { a: 1 });
     expect(missing.error).toMatchObject({
       code: 'PGRST202',
-      message: expect.stringMatching(/^Could not find the function fx_private\.fx_add\b/) as string,
+      message: 'Could not find the function fx_private.fx_add(a) in the schema cache',
+      details:
+        'Searched for the function fx_private.fx_add with parameters a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+    const viaGet = await h.rest('/rpc/fx_add?b=1&a=2&select=x&order=y', {
+      headers: { 'Accept-Profile': 'fx_private' },
+    });
+    expect(await json(viaGet)).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function fx_private.fx_add(a, b) in the schema cache',
     });
     const table = await db.from('fx_songs').select();
     expect(table.error).toMatchObject({
