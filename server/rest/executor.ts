@@ -52,8 +52,10 @@ export async function runStatementAsRequest(
   ctx: RequestContext,
   readOnly: boolean,
   statement: Statement,
+  /** Statements before the context, as the connection's own user (server/rest/explain.ts). */
+  before: Statement[] = [],
 ): Promise<QueryResult> {
-  const results = await db.batch([...contextStatements(ctx, readOnly), statement]);
+  const results = await db.batch([...before, ...contextStatements(ctx, readOnly), statement]);
   const last = results.at(-1);
   if (!last) throw new Error('batch answered no result');
   return last;

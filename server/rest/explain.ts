@@ -70,6 +70,16 @@ export function explainSql(plan: PlanRequest, sql: string): string {
 }
 
 /**
+ * A verbose plan shows its `Query Identifier` where Postgres computes query ids: on hosted
+ * Supabase pg_stat_statements turns `compute_query_id` on. The same, for this transaction only,
+ * before the role switch and only where the connection's own user may set it (PostgreSQL 15's
+ * parameter privileges; a superuser may): elsewhere nothing changes.
+ */
+const QUERY_ID = {
+  sql: "select set_config('compute_query_id', 'on', true) where has_parameter_privilege('compute_query_id', 'SET')",
+};
+
+/**
  * Answers the plan of `sql` (the statement the request would run) instead of running it, in
  * the request's role and transaction (read-only for GET/HEAD RPC calls, as the call itself).
  */
@@ -80,10 +90,13 @@ export async function explainResponse(
   values: unknown[],
 ): Promise<RestResponse> {
   const plan = ctx.plan as PlanRequest;
-  const res = await runStatementAsRequest(ctx.db, ctx.request, readOnly, {
-    sql: explainSql(plan, sql),
-    params: values,
-  });
+  const res = await runStatementAsRequest(
+    ctx.db,
+    ctx.request,
+    readOnly,
+    { sql: explainSql(plan, sql), params: values },
+    plan.options.includes('verbose') ? [QUERY_ID] : [],
+  );
   let body: string;
   if (plan.format === 'json') {
     const raw = Object.values(res.rows[0] ?? {})[0];

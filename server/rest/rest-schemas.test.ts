@@ -302,6 +302,8 @@ describe('db-schemas public,fx_private with db-plan-enabled and no db-max-rows',
     const plan = (data as unknown as { Plan: { 'Node Type': string; Output?: unknown } }[])[0];
     expect(plan?.Plan['Node Type']).toBe('Aggregate');
     expect(plan?.Plan.Output).toBeDefined();
+    // The test database's user is a superuser: query ids are computed as on hosted Supabase.
+    expect(data?.[0]).toHaveProperty('Query Identifier');
     const rpc = await h
       .client()
       .rpc('fx_numbers', { n: 3 })
