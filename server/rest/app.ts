@@ -12,7 +12,7 @@ import { handleRead } from './handle-read';
 import { handleRpc } from './handle-rpc';
 import { handleDelete, handleInsert, handlePut, handleUpdate } from './handle-write';
 import { loadSchemaCache, type SchemaCache } from './schema-cache';
-import { requestSchema } from './schemas';
+import { requestSchema, searchPathFor } from './schemas';
 import { planRequest } from './explain';
 
 export interface RestAppOptions {
@@ -154,7 +154,13 @@ export function createRestApp(options: RestAppOptions): RestApp {
       const makeCtx = (): HandlerContext => ({
         db,
         schema: caches?.get(target.name) as SchemaCache,
-        request: { auth: auth as RequestAuth, method, path, headers },
+        request: {
+          auth: auth as RequestAuth,
+          method,
+          path,
+          headers,
+          searchPath: searchPathFor(target.name),
+        },
         auth: auth as RequestAuth,
         url: new URL(req.url),
         method,

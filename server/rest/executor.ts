@@ -8,6 +8,8 @@ export interface RequestContext {
   path: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
+  /** `search_path` for the transaction (a schema other than public: server/rest/schemas.ts). */
+  searchPath?: string;
 }
 
 const READ_ONLY: Statement = { sql: "select set_config('transaction_read_only', 'on', true)" };
@@ -25,7 +27,13 @@ function contextStatements(ctx: RequestContext, readOnly: boolean): Statement[] 
     path: ctx.path,
     headers: ctx.headers,
   });
-  return readOnly ? [context, READ_ONLY] : [context];
+  const statements = readOnly ? [context, READ_ONLY] : [context];
+  if (ctx.searchPath)
+    statements.push({
+      sql: "select set_config('search_path', $1, true)",
+      params: [ctx.searchPath],
+    });
+  return statements;
 }
 
 /**

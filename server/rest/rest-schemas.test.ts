@@ -20,6 +20,8 @@ insert into fx_private.fx_labels values (1, 'Parlophone'), (2, 'Warp');
 insert into fx_private.fx_bands values (7, 'Private Band', 1), (8, 'Other Private', 2);
 create function fx_private.fx_band_count() returns int language sql stable
   as $$ select count(*)::int from fx_private.fx_bands $$;
+create function fx_private.fx_unqualified_count() returns int language sql stable
+  as $$ select count(*)::int from fx_bands $$;
 create function fx_private.fx_labelled(label int) returns setof fx_private.fx_bands language sql stable
   as $$ select * from fx_private.fx_bands where label_id = label $$;
 create schema fx_hidden;
@@ -189,6 +191,9 @@ describe('db-schemas public,fx_private with db-plan-enabled and no db-max-rows',
     const count = await db.rpc('fx_band_count');
     expect(count.error).toBeNull();
     expect(count.data).toBe(2);
+    // search_path is the profile's schema first, as PostgREST sets it: fx_private.fx_bands (2 rows).
+    expect((await db.rpc('fx_unqualified_count')).data).toBe(2);
+    expect((await h.client().rpc('fx_unqualified_count')).error?.code).toBe('PGRST202');
     const set = await db.rpc('fx_labelled', { label: 1 }, { get: true }).select('name');
     expect(set.data).toEqual([{ name: 'Private Band' }]);
     const missing = await db.rpc('fx_add', { a: 1 });

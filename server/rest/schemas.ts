@@ -3,6 +3,7 @@
  * and which one a request is for (`Accept-Profile` on GET/HEAD, `Content-Profile` on writes).
  */
 import { RestError } from './errors';
+import { quoteIdent } from './ident';
 
 /** The schemas `REST_DB_SCHEMAS` names (comma-separated; default `public`, the first is the default). */
 export function parseDbSchemas(value: string | undefined): string[] {
@@ -65,4 +66,14 @@ export function restSettingsFromEnv(env: NodeJS.ProcessEnv): {
     dbSchemas: parseDbSchemas(env.REST_DB_SCHEMAS),
     planEnabled: parseFlag('REST_DB_PLAN_ENABLED', env.REST_DB_PLAN_ENABLED),
   };
+}
+
+/**
+ * The transaction's `search_path` for a request to `schema`, as PostgREST sets it (the request's
+ * schema, then `db-extra-search-path`, hosted Supabase's `public, extensions`), so unqualified
+ * names in that schema's functions and views resolve there first. Undefined for `public`: the
+ * connection's own path already starts there, and Soundloft's requests stay as they were.
+ */
+export function searchPathFor(schema: string): string | undefined {
+  return schema === 'public' ? undefined : `${quoteIdent(schema)}, public, extensions`;
 }
