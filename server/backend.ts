@@ -43,6 +43,7 @@ import {
 import { dutiesOf, type Role } from './ops/role';
 import { startInsightsRollups } from './insights/rollups';
 import { notOnThisNode } from './ops/idle-jobs';
+import { restSettingsFromEnv } from './rest/schemas';
 import { startAccountJobs, stripeCanceller, type AccountJobs } from './account';
 
 export interface Backend {
@@ -154,11 +155,14 @@ export async function startBackend(
     if (adminRequireMfa === null)
       throw new Error(`ADMIN_REQUIRE_MFA may be "on" or "off", got "${env.ADMIN_REQUIRE_MFA}"`);
     await syncAdminRequireMfa(db, adminRequireMfa);
-    // PostgREST's db-tx-end and db-aggregates-enabled (docs/rest-api.md): Soundloft keeps
-    // commit and no aggregates unless REST_DB_TX_END / REST_DB_AGGREGATES_ENABLED say otherwise.
+    // PostgREST's db-schemas, db-plan-enabled, db-tx-end and db-aggregates-enabled
+    // (docs/rest-api.md): Soundloft keeps public only, no plans, commit and no aggregates unless
+    // REST_DB_SCHEMAS / REST_DB_PLAN_ENABLED / REST_DB_TX_END / REST_DB_AGGREGATES_ENABLED say
+    // otherwise.
     const rest = createRestApp({
       db,
       keys,
+      ...restSettingsFromEnv(env),
       txEnd: parseTxEnd(env.REST_DB_TX_END),
       aggregatesEnabled: aggregatesEnabledFromEnv(env.REST_DB_AGGREGATES_ENABLED),
     });

@@ -13,6 +13,8 @@ import { handleRpc } from './handle-rpc';
 import { handleDelete, handleInsert, handlePut, handleUpdate } from './handle-write';
 import { loadSchemaCache, type SchemaCache } from './schema-cache';
 import { allowsTxOverride, endsInRollback, type TxEnd } from './tx-end';
+import { requestSchema, searchPathFor } from './schemas';
+import { planRequest } from './explain';
 
 export interface RestAppOptions {
   db: Database;
@@ -27,6 +29,10 @@ export interface RestAppOptions {
   txEnd?: TxEnd;
   /** PostgREST's db-aggregates-enabled: `select=amount.sum()` etc. (aggregates.ts). Default off: 400 PGRST123. */
   aggregatesEnabled?: boolean;
+  /** PostgREST's db-schemas: exposed schemas, the first the default (docs/rest-api.md#several-schemas). Default `['public']`. */
+  dbSchemas?: string[];
+  /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan` (`.explain()`). Default off. */
+  planEnabled?: boolean;
 }
 
 export type RestApp = Hono & {
@@ -61,6 +67,15 @@ function requestHeaders(c: Context): Record<string, string> {
 const asResponse = (r: RestResponse) =>
   new Response(r.body, { status: r.status, headers: r.headers });
 
+/** PostgREST's `Content-Profile` response header when the schema was negotiated. */
+function withProfile(
+  response: RestResponse,
+  target: { name: string; negotiated: boolean },
+): RestResponse {
+  if (target.negotiated) response.headers['Content-Profile'] = target.name;
+  return response;
+}
+
 /** PostgREST-compatible `/rest/v1`, to be mounted with `app.route('/rest/v1', createRestApp(...))`. */
 export function createRestApp(options: RestAppOptions): RestApp {
   const { db } = options;
@@ -69,13 +84,20 @@ export function createRestApp(options: RestAppOptions): RestApp {
   const verify = createJwtVerifier(verificationSecrets(options.keys));
   const maxRows = options.maxRows === null ? undefined : (options.maxRows ?? 1000);
   const txEnd = options.txEnd ?? 'commit';
-  let schema: SchemaCache | undefined;
+  const dbSchemas = options.dbSchemas?.length ? options.dbSchemas : ['public'];
+  const planEnabled = options.planEnabled ?? false;
+  /** One schema cache per exposed schema, all reloaded together. */
+  let caches: Map<string, SchemaCache> | undefined;
   let loadedAt = 0;
   let loading: Promise<void> | undefined;
   const reloadSchema = () => {
-    loading ??= loadSchemaCache(db)
+    loading ??= (async () => {
+      const loaded = new Map<string, SchemaCache>();
+      for (const name of dbSchemas) loaded.set(name, await loadSchemaCache(db, name));
+      return loaded;
+    })()
       .then((s) => {
-        schema = s;
+        caches = s;
         loadedAt = Date.now();
       })
       .finally(() => {
@@ -109,15 +131,13 @@ export function createRestApp(options: RestAppOptions): RestApp {
     let auth: RequestAuth | undefined;
     const { method, headers } = req;
     try {
-      const profile = headers['accept-profile'] ?? headers['content-profile'];
-      if (profile && profile !== 'public')
-        throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public');
+      const target = requestSchema(method, headers, dbSchemas);
       auth = await authenticate(headers.authorization, headers.apikey, {
         verify,
         anonRole,
         allowedRoles,
       });
-      if (!schema) {
+      if (!caches) {
         try {
           await (loading ?? reloadSchema());
         } catch (err) {
@@ -129,26 +149,42 @@ export function createRestApp(options: RestAppOptions): RestApp {
           );
         }
       }
+      const plan = planEnabled ? planRequest(headers.accept) : undefined;
+      if (plan && method !== 'GET' && method !== 'HEAD' && !path.startsWith('/rpc/'))
+        throw new RestError(
+          406,
+          'PGRST107',
+          'Execution plans of writes are not available here (docs/rest-api.md#execution-plans)',
+        );
+      const media = negotiate(plan ? plan.forMedia : headers.accept);
       const makeCtx = (): HandlerContext => {
         const prefs = parsePrefer(headers.prefer, allowsTxOverride(txEnd));
         const rollback = endsInRollback(txEnd, prefs);
         return {
           db,
-          schema: schema as SchemaCache,
-          request: { auth: auth as RequestAuth, method, path, headers, rollback },
+          schema: caches?.get(target.name) as SchemaCache,
+          request: {
+            auth: auth as RequestAuth,
+            method,
+            path,
+            headers,
+            searchPath: searchPathFor(target.name),
+            rollback,
+          },
           auth: auth as RequestAuth,
           url: new URL(req.url),
           method,
           headers,
           prefs,
-          media: negotiate(headers.accept),
+          media,
           readBody: req.readBody,
           maxRows,
+          plan,
           aggregatesEnabled: options.aggregatesEnabled === true,
         };
       };
       try {
-        return await handler(makeCtx(), name);
+        return withProfile(await handler(makeCtx(), name), target);
       } catch (err) {
         if (
           !(err instanceof RestError) ||
@@ -157,7 +193,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
         )
           throw err;
         await reloadSchema();
-        return await handler(makeCtx(), name);
+        return withProfile(await handler(makeCtx(), name), target);
       }
     } catch (err) {
       const e = toRestError(err, auth?.authenticated ?? false);

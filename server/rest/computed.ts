@@ -1,6 +1,6 @@
 /**
  * Computed fields and computed relationships (issue 39), as PostgREST has them: functions of the
- * `public` schema whose first argument is a table's (or view's) row type.
+ * request's schema whose first argument is a table's (or view's) row type.
  *
  * - Computed field: `f(messages) returns <scalar>`, selectable, filterable and orderable as a
  *   column of `messages` (`select=*,blurb_message`), never part of `*`. The SQL is Postgres's own
@@ -14,21 +14,24 @@
  */
 import type { FunctionInfo, Relationship, SchemaCache } from './schema-cache';
 
-function takesRow(fn: FunctionInfo, rowType: string): boolean {
+function takesRow(fn: FunctionInfo, rowType: string, schemaName: string): boolean {
   const [first, ...rest] = fn.params;
   return (
     !!first &&
     first.type === rowType &&
-    first.typeSchema === 'public' &&
+    first.typeSchema === schemaName &&
     rest.every((p) => p.hasDefault)
   );
 }
 
-/** A computed field `name` of rows of `rowType` (a public table or view name). */
+/** A computed field `name` of rows of `rowType` (a table or view of the schema `schema`). */
 export function isComputedField(schema: SchemaCache, rowType: string, name: string): boolean {
   if (!schema.tables.has(rowType)) return false;
   return (schema.functions.get(name) ?? []).some(
-    (fn) => takesRow(fn, rowType) && !fn.returnsVoid && (fn.returnsScalar || !fn.returnTable),
+    (fn) =>
+      takesRow(fn, rowType, schema.name) &&
+      !fn.returnsVoid &&
+      (fn.returnsScalar || !fn.returnTable),
   );
 }
 
@@ -40,7 +43,7 @@ export function computedRelationship(
 ): Relationship | undefined {
   if (!schema.tables.has(rowType)) return undefined;
   const fn = (schema.functions.get(name) ?? []).find(
-    (f) => takesRow(f, rowType) && f.returnTable !== undefined,
+    (f) => takesRow(f, rowType, schema.name) && f.returnTable !== undefined,
   );
   if (!fn?.returnTable) return undefined;
   const toOne = !fn.returnsSet || fn.rows === 1;

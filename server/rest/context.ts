@@ -19,6 +19,16 @@ export interface RestRequest {
   readBody: () => Promise<string>;
 }
 
+export type PlanOption = 'analyze' | 'verbose' | 'settings' | 'buffers' | 'wal';
+
+/** An execution plan asked for by `Accept` (server/rest/explain.ts). */
+export interface PlanRequest {
+  format: 'json' | 'text';
+  /** The media type the plan is for (`for="..."`). */
+  forMedia: string;
+  options: PlanOption[];
+}
+
 /** Everything a handler needs about one request. */
 export interface HandlerContext {
   db: Database;
@@ -36,6 +46,8 @@ export interface HandlerContext {
   maxRows?: number;
   /** PostgREST's db-aggregates-enabled (server/rest/aggregates.ts); off by default. */
   aggregatesEnabled?: boolean;
+  /** The execution plan asked for (`.explain()`, only with db-plan-enabled): server/rest/explain.ts. */
+  plan?: PlanRequest;
 }
 
 /** The page actually read: the requested range, capped by db-max-rows. */
@@ -47,7 +59,7 @@ export function cappedLimit(ctx: HandlerContext, limit: number | undefined): num
 export function findTable(schema: SchemaCache, name: string): TableInfo {
   const table = schema.tables.get(name);
   if (table) return table;
-  throw tableNotFound(name, suggest(name, [...schema.tables.keys()]));
+  throw tableNotFound(name, suggest(name, [...schema.tables.keys()]), schema.name);
 }
 
 /** The closest known name (edit distance ≤ 2), like PostgREST's "Perhaps you meant" hints. */

@@ -35,13 +35,13 @@ export function parseError(what: string, input: string, detail: string, column =
   );
 }
 
-export function tableNotFound(name: string, suggestion?: string): RestError {
+export function tableNotFound(name: string, suggestion?: string, schema = 'public'): RestError {
   return new RestError(
     404,
     'PGRST205',
-    `Could not find the table 'public.${name}' in the schema cache`,
+    `Could not find the table '${schema}.${name}' in the schema cache`,
     null,
-    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+    suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
   );
 }
 

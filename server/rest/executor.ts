@@ -8,6 +8,8 @@ export interface RequestContext {
   path: string;
   /** Lower-case header names. */
   headers: Record<string, string>;
+  /** `search_path` for the transaction (a schema other than public: server/rest/schemas.ts). */
+  searchPath?: string;
   /**
    * End the transaction in ROLLBACK, whatever it did (PostgREST's db-tx-end / `Prefer:
    * tx=rollback`, server/rest/tx-end.ts): the answer is the one a commit would have given.
@@ -59,7 +61,13 @@ function contextStatements(ctx: RequestContext, readOnly: boolean): Statement[] 
     path: ctx.path,
     headers: ctx.headers,
   });
-  return readOnly ? [context, READ_ONLY] : [context];
+  const statements = readOnly ? [context, READ_ONLY] : [context];
+  if (ctx.searchPath)
+    statements.push({
+      sql: "select set_config('search_path', $1, true)",
+      params: [ctx.searchPath],
+    });
+  return statements;
 }
 
 /**
@@ -88,12 +96,13 @@ export async function runStatementAsRequest(
   ctx: RequestContext,
   readOnly: boolean,
   statement: Statement,
+  /** Statements before the context, as the connection's own user (server/rest/explain.ts). */
+  before: Statement[] = [],
 ): Promise<QueryResult> {
+  const prelude = [...before, ...contextStatements(ctx, readOnly)];
   if (ctx.rollback)
-    return endInRollback(db, contextStatements(ctx, readOnly), (tx) =>
-      tx.query(statement.sql, statement.params),
-    );
-  const results = await db.batch([...contextStatements(ctx, readOnly), statement]);
+    return endInRollback(db, prelude, (tx) => tx.query(statement.sql, statement.params));
+  const results = await db.batch([...prelude, statement]);
   const last = results.at(-1);
   if (!last) throw new Error('batch answered no result');
   return last;

@@ -12,6 +12,7 @@ const col = (name: string, type = 'text') =>
   [name, { name, type, typeSchema: 'pg_catalog', notNull: false, hasDefault: false }] as const;
 const bands: TableInfo = {
   name: 'fx_bands',
+  schema: 'public',
   kind: 'table',
   columns: new Map([
     col('id', 'int4'),
@@ -34,6 +35,7 @@ const bands: TableInfo = {
 };
 const albums: TableInfo = {
   name: 'fx_albums',
+  schema: 'public',
   kind: 'table',
   columns: new Map([col('id', 'int4'), col('band_id', 'int4'), col('title')]),
   primaryKey: ['id'],
@@ -49,6 +51,7 @@ const albums: TableInfo = {
   ],
 };
 const schema: SchemaCache = {
+  name: 'public',
   tables: new Map([
     ['fx_bands', bands],
     ['fx_albums', albums],

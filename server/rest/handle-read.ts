@@ -22,6 +22,7 @@ import { Planner, type ReadPlan } from './plan';
 import { parseQuery } from './query-params';
 import { Params } from './sql-expr';
 import { buildCountSql, buildReadSql } from './sql-read';
+import { explainResponse } from './explain';
 import type { SchemaCache } from './schema-cache';
 
 export interface ReadResult {
@@ -47,10 +48,25 @@ function readResultOf(res: QueryResult): ReadResult {
   };
 }
 
-/** `Prefer: count=planned`: the planner's row estimate for the root's filter. */
-export async function plannedCount(tx: Queryable, plan: ReadPlan, from: string): Promise<number> {
+/**
+ * `Prefer: count=planned`: the planner's row estimate for the root's filter. `fromValues`: the
+ * parameters `from` refers to (an RPC call's arguments). Rendering the level also binds what the
+ * count does not use (paging, select-list JSON keys, embedded filters); those are referred to in
+ * the select list as text, which changes no row estimate, so every bound value has its `$n`.
+ */
+export async function plannedCount(
+  tx: Queryable,
+  plan: ReadPlan,
+  from: string,
+  fromValues: readonly unknown[] = [],
+): Promise<number> {
   const params = new Params();
-  const sql = buildCountSql(plan, params, from);
+  params.values.push(...fromValues);
+  let sql = buildCountSql(plan, params, from);
+  const used = new Set([...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+  const unused = params.values.map((_, i) => i + 1).filter((n) => !used.has(n));
+  if (unused.length)
+    sql = sql.replace(/^SELECT 1 /, `SELECT 1${unused.map((n) => `, $${n}::text`).join('')} `);
   const res = await tx.query<Record<string, unknown>>(
     `EXPLAIN (FORMAT JSON) ${sql}`,
     params.values,
@@ -64,7 +80,9 @@ export async function plannedCount(tx: Queryable, plan: ReadPlan, from: string):
 
 /**
  * Runs the read as the request and settles the count PostgREST's way: exact, planned (EXPLAIN),
- * or estimated (exact up to db-max-rows, the planner's estimate beyond). Without a planned or
+ * or estimated: the exact count while it is at most db-max-rows, else the larger of it and the
+ * planner's estimate; with no db-max-rows (null) always the larger (PostgREST's
+ * `tableTotal > configDbMaxRows` on Maybe values, where any count exceeds Nothing). Without a planned or
  * estimated count the read is one statement: one pipelined batch, one round trip on PostgreSQL.
  */
 export async function readAsRequest(
@@ -74,6 +92,7 @@ export async function readAsRequest(
   params: Params,
   plan: ReadPlan,
   from: string,
+  fromValues: readonly unknown[] = [],
 ): Promise<ReadResult> {
   if (ctx.prefs.count !== 'planned' && ctx.prefs.count !== 'estimated') {
     const res = await runStatementAsRequest(ctx.db, ctx.request, readOnly, {
@@ -84,9 +103,9 @@ export async function readAsRequest(
   }
   return runAsRequest(ctx.db, ctx.request, readOnly, async (tx) => {
     const r = await runRead(tx, sql, params);
-    const overCap =
-      ctx.prefs.count === 'estimated' && ctx.maxRows !== undefined && (r.total ?? 0) > ctx.maxRows;
-    if (ctx.prefs.count === 'planned' || overCap) r.total = await plannedCount(tx, plan, from);
+    if (ctx.prefs.count === 'planned') r.total = await plannedCount(tx, plan, from, fromValues);
+    else if (ctx.maxRows === undefined || (r.total ?? 0) > ctx.maxRows)
+      r.total = Math.max(r.total ?? 0, await plannedCount(tx, plan, from, fromValues));
     return r;
   });
 }
@@ -144,7 +163,7 @@ function compileRead(
   const plan = new Planner(ctx.schema, query.levels, ctx).plan(table, query.select);
   const root = query.levels.get('');
   const range = combineRange(parseRangeHeader(ctx.headers.range), root?.limit, root?.offset);
-  const from = `${qualified('public', table.name)} AS ${quoteIdent(plan.alias)}`;
+  const from = `${qualified(table.schema, table.name)} AS ${quoteIdent(plan.alias)}`;
   const params = new Params();
   const exact = ctx.prefs.count === 'exact' || ctx.prefs.count === 'estimated';
   const sql = buildReadSql(plan, params, {
@@ -257,9 +276,15 @@ function cachedCompile(ctx: HandlerContext, tableName: string): CompiledRead {
 
 export async function handleRead(ctx: HandlerContext, tableName: string): Promise<RestResponse> {
   if (ctx.media.kind === 'geojson') await resolveGeoJson(ctx);
-  const read = cachedCompile(ctx, tableName);
+  // A planned or estimated count re-renders the plan (plannedCount), whose values a cached
+  // template holds as markers: compile those reads afresh.
+  const read =
+    ctx.prefs.count === 'planned' || ctx.prefs.count === 'estimated'
+      ? compileRead(ctx, tableName, ctx.url.searchParams)
+      : cachedCompile(ctx, tableName);
   const params = new Params();
   params.values.push(...read.values);
+  if (ctx.plan) return explainResponse(ctx, false, read.sql, params.values);
   const result = await readAsRequest(ctx, false, read.sql, params, read.plan, read.from);
   const search = ctx.url.search;
   return pagedResponse(ctx, read.offset, result, {

@@ -7,8 +7,9 @@ import {
   type RestResponse,
 } from './context';
 import { runAsRequest, runStatementAsRequest } from './executor';
-import { combineRange, parseRangeHeader, preferenceApplied } from './headers';
+import { combineRange, contentRange, parseRangeHeader, preferenceApplied } from './headers';
 import { geoJsonFunction, resolveGeoJson } from './geojson';
+import { explainResponse } from './explain';
 import { qualified, quoteIdent } from './ident';
 import { pagedResponse, readAsRequest, runRead } from './handle-read';
 import { checkMaxAffected, refuseMaxAffectedOnSingle, strictMaxAffected } from './max-affected';
@@ -23,13 +24,14 @@ const JSON_TYPES = new Set(['json', 'jsonb']);
 function notFound(name: string, args: string[], schema: SchemaCache): RestError {
   const list = [...args].sort().join(', ');
   const known = schema.functions.get(name)?.[0];
+  const q = `${schema.name}.${name}`;
   return new RestError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}${list ? `(${list})` : ' without parameters'} in the schema cache`,
-    `Searched for the function public.${name}${list ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${q}${list ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${q}${list ? ` with parameters ${list}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
     known
-      ? `Perhaps you meant to call the function public.${name}(${known.params.map((p) => p.name).join(', ')})`
+      ? `Perhaps you meant to call the function ${q}(${known.params.map((p) => p.name).join(', ')})`
       : null,
   );
 }
@@ -59,7 +61,7 @@ function chooseFunction(
   throw new RestError(
     300,
     'PGRST203',
-    `Could not choose the best candidate function between: ${matches.map((f) => `public.${name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
+    `Could not choose the best candidate function between: ${matches.map((f) => `${schema.name}.${name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
     null,
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   );
@@ -71,12 +73,13 @@ function typeSql(p: FunctionParam): string {
 
 /** `FROM json_to_record($1) AS _a(...)` + the call with named arguments: values never become SQL. */
 function callSql(
+  schema: string,
   fn: FunctionInfo,
   args: Record<string, unknown>,
   wholeBody: unknown,
   params: Params,
 ): { from: string; call: string } {
-  const name = qualified('public', fn.name);
+  const name = qualified(schema, fn.name);
   if (wholeBody !== undefined) {
     const p = fn.params[0];
     return {
@@ -93,11 +96,42 @@ function callSql(
   return { from, call };
 }
 
+const RESERVED_KEYS = new Set([
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'columns',
+  'and',
+  'or',
+  'not',
+]);
+
+/**
+ * The argument names of a call to a function the schema cache does not have, for PGRST202's
+ * message as PostgREST words it (`fx(a, b)`): the body's keys, or the query string's keys that
+ * are not PostgREST's own.
+ */
+async function givenArgNames(ctx: HandlerContext, isRead: boolean): Promise<string[]> {
+  if (isRead)
+    return [...new Set(ctx.url.searchParams.keys())].filter(
+      (k) => !RESERVED_KEYS.has(k) && !k.includes('.'),
+    );
+  let body: unknown;
+  try {
+    body = parseJsonBody(await ctx.readBody(), true);
+  } catch {
+    return [];
+  }
+  return body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+}
+
 export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<RestResponse> {
   const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
   if (!isRead && ctx.method !== 'POST')
     throw new RestError(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
-  if (!ctx.schema.functions.has(fnName)) throw notFound(fnName, [], ctx.schema);
+  if (!ctx.schema.functions.has(fnName))
+    throw notFound(fnName, await givenArgNames(ctx, isRead), ctx.schema);
   const candidates = ctx.schema.functions.get(fnName) ?? [];
   const paramNames = new Set(candidates.flatMap((f) => f.params.map((p) => p.name)));
   const query = parseQuery(
@@ -115,9 +149,11 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   refuseMaxAffectedOnSingle(ctx.prefs, fn.returnsSet);
   const applied = preferenceApplied(ctx.prefs, ['count', 'handling', 'max-affected']);
   const params = new Params();
-  const { from, call } = callSql(fn, args, wholeBody ? body : undefined, params);
+  const { from, call } = callSql(ctx.schema.name, fn, args, wholeBody ? body : undefined, params);
+  const fromValues = params.values.slice();
   if (fn.returnsVoid || (fn.returnsScalar && !fn.returnsSet)) {
     const sql = `SELECT to_json(${call})::text AS body${from ? ` FROM ${from}` : ''}`;
+    if (ctx.plan) return explainResponse(ctx, isRead, sql, params.values);
     const result = await runStatementAsRequest(ctx.db, ctx.request, isRead, {
       sql,
       params: params.values,
@@ -130,7 +166,8 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
         : ((result.rows[0]?.body as string | null | undefined) ?? 'null'),
       {
         'Content-Type': ctx.media.contentType,
-        'Content-Range': '0-0/*',
+        // One value; with Prefer: count=… its total is that one row, as PostgREST answers.
+        'Content-Range': contentRange(0, 0, ctx.prefs.count ? 1 : undefined),
         'Preference-Applied': applied,
       },
     );
@@ -139,6 +176,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
   const table = fn.returnTable ? ctx.schema.tables.get(fn.returnTable) : undefined;
   const source = {
     name: fn.name,
+    schema: ctx.schema.name,
     columns: scalarSet
       ? new Map([
           [
@@ -170,9 +208,10 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
     offset: range.offset,
     aggregateColumn: scalarSet ? 'pgrst_scalar' : undefined,
   });
+  if (ctx.plan) return explainResponse(ctx, isRead, sql, params.values);
   const result =
     strictMaxAffected(ctx.prefs) === undefined
-      ? await readAsRequest(ctx, isRead, sql, params, plan, fullFrom)
+      ? await readAsRequest(ctx, isRead, sql, params, plan, fullFrom, fromValues)
       : // max-affected counts the rows returned, then commits or rolls back (max-affected.ts).
         await runAsRequest(ctx.db, ctx.request, isRead, async (tx) => {
           const r = await runRead(tx, sql, params);
@@ -184,7 +223,7 @@ export async function handleRpc(ctx: HandlerContext, fnName: string): Promise<Re
     const body = result.n === 1 ? result.body.slice(1, -1) : 'null';
     return respond(200, ctx.method === 'HEAD' ? null : body, {
       'Content-Type': ctx.media.contentType,
-      'Content-Range': '0-0/*',
+      'Content-Range': contentRange(0, 0, result.total),
       'Preference-Applied': applied,
     });
   }

@@ -174,7 +174,12 @@ async function missingDefaults(
   columns: string[],
 ): Promise<string | undefined> {
   if (ctx.prefs.missing !== 'default' || columns.length === 0) return undefined;
-  const defaults = await columnDefaults(ctx.db, ctx.schema, table, qualified('public', table.name));
+  const defaults = await columnDefaults(
+    ctx.db,
+    ctx.schema,
+    table,
+    qualified(table.schema, table.name),
+  );
   return defaultsObjectSql(columns, defaults);
 }
 

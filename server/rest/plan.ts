@@ -15,6 +15,8 @@ import type { ColumnInfo, Relationship, SchemaCache } from './schema-cache';
 /** Something rows come from: a table, a view or a function's result. */
 export interface Source {
   name: string;
+  /** Its schema, where it is a table or view (server/rest/schemas.ts); default `public`. */
+  schema?: string;
   columns: Map<string, ColumnInfo>;
   relationships: Relationship[];
   /** The table whose row type the rows have, when not `name` (a function's result). */
@@ -229,7 +231,7 @@ export class Planner {
   ): EmbedPlan {
     const rel = this.relationship(parent, item.target, item.hints);
     const target = this.schema.tables.get(rel.target);
-    if (!target) throw noRelationship(parent.name, item.target);
+    if (!target) throw noRelationship(parent.name, item.target, this.schema.name);
     const key = item.alias ?? item.target;
     const lateral = this.nextAlias('e');
     // PostgREST aliases an embedded table `<table>_<depth>` (a many-to-many target keeps its name).
@@ -280,7 +282,7 @@ export class Planner {
       found = found.filter((r) => r.kind !== 'm2o');
     }
     if (found.length === 1 && found[0]) return found[0];
-    if (found.length === 0) throw noRelationship(parent.name, target);
+    if (found.length === 0) throw noRelationship(parent.name, target, this.schema.name);
     throw new RestError(
       300,
       'PGRST201',
@@ -341,12 +343,12 @@ function notEmbedded(name: string): RestError {
   );
 }
 
-function noRelationship(parent: string, target: string): RestError {
+function noRelationship(parent: string, target: string, schema: string): RestError {
   return new RestError(
     400,
     'PGRST200',
     `Could not find a relationship between '${parent}' and '${target}' in the schema cache`,
-    `Searched for a foreign key relationship between '${parent}' and '${target}' in the schema 'public', but no matches were found.`,
+    `Searched for a foreign key relationship between '${parent}' and '${target}' in the schema '${schema}', but no matches were found.`,
     null,
   );
 }

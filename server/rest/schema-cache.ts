@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/database';
 import { viewLinks, VIEW_RULES_SQL, type ForeignKeyRef } from './view-relationships';
 
-/** What PostgREST keeps in its schema cache, for the `public` schema. */
+/** What PostgREST keeps in its schema cache, for one exposed schema (server/rest/schemas.ts). */
 export interface ColumnInfo {
   name: string;
   /** Type name (pg_type.typname) and its schema, for safe casts. */
@@ -34,6 +34,8 @@ export interface Relationship {
 
 export interface TableInfo {
   name: string;
+  /** The schema it lives in (the cache's own). */
+  schema: string;
   kind: 'table' | 'view';
   columns: Map<string, ColumnInfo>;
   primaryKey: string[];
@@ -64,6 +66,8 @@ export interface FunctionInfo {
 }
 
 export interface SchemaCache {
+  /** The schema this cache describes (`public`, or another of `dbSchemas`). */
+  name: string;
   tables: Map<string, TableInfo>;
   functions: Map<string, FunctionInfo[]>;
   /** Type names usable in `::cast` (pg_catalog and public), name → schema. */
@@ -73,7 +77,7 @@ export interface SchemaCache {
 const TABLES_SQL = `
 select c.oid::int8 as oid, c.relname as name, c.relkind as kind
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p', 'c')`;
+where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p', 'c')`;
 
 const COLUMNS_SQL = `
 select a.attrelid::int8 as rel, a.attname as name, a.attnum::int as num, a.attnotnull as not_null,
@@ -83,20 +87,20 @@ join pg_class c on c.oid = a.attrelid
 join pg_namespace n on n.oid = c.relnamespace
 join pg_type t on t.oid = a.atttypid
 join pg_namespace tn on tn.oid = t.typnamespace
-where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p', 'c') and a.attnum > 0 and not a.attisdropped
+where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p', 'c') and a.attnum > 0 and not a.attisdropped
 order by a.attrelid, a.attnum`;
 
 const UNIQUE_SQL = `
 select i.indrelid::int8 as rel, i.indisprimary as primary, i.indkey::int2[] as cols
 from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
-where n.nspname = 'public' and i.indisunique and i.indpred is null and i.indexprs is null`;
+where n.nspname = $1 and i.indisunique and i.indpred is null and i.indexprs is null`;
 
 const FKS_SQL = `
 select con.conname as name, con.conrelid::int8 as rel, con.confrelid::int8 as frel, con.conkey::int2[] as cols, con.confkey::int2[] as fcols
 from pg_constraint con
 join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
 join pg_class fc on fc.oid = con.confrelid join pg_namespace fn on fn.oid = fc.relnamespace
-where con.contype = 'f' and n.nspname = 'public' and fn.nspname = 'public'
+where con.contype = 'f' and n.nspname = $1 and fn.nspname = $1
 order by con.conname`;
 
 const FUNCTIONS_SQL = `
@@ -107,12 +111,12 @@ select p.proname as name, p.pronargs::int as nargs, p.pronargdefaults::int as nd
 from pg_proc p
 join pg_namespace n on n.oid = p.pronamespace
 join pg_type rt on rt.oid = p.prorettype
-where n.nspname = 'public' and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`;
+where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`;
 
 const TYPES_SQL = `
 select t.oid::int8 as oid, t.typname as name, n.nspname as schema
 from pg_type t join pg_namespace n on n.oid = t.typnamespace
-where n.nspname in ('pg_catalog', 'public', 'extensions')`;
+where n.nspname in ('pg_catalog', 'public', 'extensions', $1)`;
 
 type Row = Record<string, unknown>;
 type Side = { table: TableInfo; cols: string[] };
@@ -127,15 +131,16 @@ const ints = (v: unknown): number[] =>
         .map(Number);
 const strs = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
-export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
+/** The schema cache of one schema (`name`): its tables, relationships and functions. */
+export async function loadSchemaCache(db: Queryable, name = 'public'): Promise<SchemaCache> {
   const [tablesR, columnsR, uniqueR, fksR, functionsR, typesR, viewRulesR] = [
-    await db.query<Row>(TABLES_SQL),
-    await db.query<Row>(COLUMNS_SQL),
-    await db.query<Row>(UNIQUE_SQL),
-    await db.query<Row>(FKS_SQL),
-    await db.query<Row>(FUNCTIONS_SQL),
-    await db.query<Row>(TYPES_SQL),
-    await db.query<Row>(VIEW_RULES_SQL),
+    await db.query<Row>(TABLES_SQL, [name]),
+    await db.query<Row>(COLUMNS_SQL, [name]),
+    await db.query<Row>(UNIQUE_SQL, [name]),
+    await db.query<Row>(FKS_SQL, [name]),
+    await db.query<Row>(FUNCTIONS_SQL, [name]),
+    await db.query<Row>(TYPES_SQL, [name]),
+    await db.query<Row>(VIEW_RULES_SQL, [name]),
   ];
   const tables = new Map<string, TableInfo>();
   const byOid = new Map<number, TableInfo>();
@@ -143,6 +148,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
   for (const r of tablesR.rows) {
     const t: TableInfo = {
       name: String(r.name),
+      schema: name,
       kind: r.kind === 'v' || r.kind === 'm' ? 'view' : 'table',
       columns: new Map(),
       primaryKey: [],
@@ -261,7 +267,11 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
   const typeByOid = new Map<number, { name: string; schema: string }>();
   for (const r of typesR.rows) {
     typeByOid.set(num(r.oid), { name: String(r.name), schema: String(r.schema) });
-    if (!types.has(String(r.name)) || r.schema === 'pg_catalog')
+    if (
+      !types.has(String(r.name)) ||
+      r.schema === 'pg_catalog' ||
+      (r.schema === name && types.get(String(r.name)) !== 'pg_catalog')
+    )
       types.set(String(r.name), String(r.schema));
   }
   const functions = new Map<string, FunctionInfo[]>();
@@ -269,7 +279,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     const fn = buildFunction(r, typeByOid, byOid);
     if (fn) functions.set(fn.name, [...(functions.get(fn.name) ?? []), fn]);
   }
-  return { tables, functions, types };
+  return { name, tables, functions, types };
 }
 
 function buildFunction(

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import type { Database } from '../db/database';
 import type { Keys } from '../keys/keys';
-import { createRestApp, type RestApp } from './app';
+import { createRestApp, type RestApp, type RestAppOptions } from './app';
 import { serveHttp } from '../http/serve';
 import type { NodeFastPath } from './node';
-import type { TxEnd } from './tx-end';
 
 export interface RunningRestServer {
   url: string;
@@ -17,35 +16,28 @@ export interface RunningRestServer {
  * Serves `/rest/v1` alone on `port` (0 = any free port): for integration tests and benchmarks.
  * The schema cache is loaded before this resolves.
  */
-export async function startRestServer(opts: {
-  db: Database;
-  keys: Pick<Keys, 'jwtSecret'>;
-  port?: number;
-  hostname?: string;
-  maxRows?: number | null;
-  /** PostgREST's db-tx-end (server/rest/tx-end.ts). */
-  txEnd?: TxEnd;
-  aggregatesEnabled?: boolean;
-  /** Sees every request first (server/ops/http.ts: request ids, metrics, logs). */
-  front?: NodeFastPath;
-}): Promise<RunningRestServer> {
-  const rest = createRestApp({
-    db: opts.db,
-    keys: opts.keys,
-    maxRows: opts.maxRows,
-    txEnd: opts.txEnd,
-    aggregatesEnabled: opts.aggregatesEnabled,
-  });
+export async function startRestServer(
+  opts: Omit<RestAppOptions, 'db' | 'keys'> & {
+    db: Database;
+    keys: Pick<Keys, 'jwtSecret'>;
+    port?: number;
+    hostname?: string;
+    /** Sees every request first (server/ops/http.ts: request ids, metrics, logs). */
+    front?: NodeFastPath;
+  },
+): Promise<RunningRestServer> {
+  const { port: wanted, hostname, front, ...options } = opts;
+  const rest = createRestApp(options);
   await rest.ready;
   const app = new Hono();
   app.route('/rest/v1', rest);
   // Plain reads straight from node:http, the rest through Hono, kept-alive connections and all,
   // exactly as `npm start` serves them (server/http/serve.ts).
   const { url, port, close } = await serveHttp(app.fetch, {
-    port: opts.port ?? 0,
-    hostname: opts.hostname ?? '127.0.0.1',
+    port: wanted ?? 0,
+    hostname: hostname ?? '127.0.0.1',
     fastPath: rest.nodeListener('/rest/v1'),
-    front: opts.front,
+    front,
   });
   return { url, port, rest, close };
 }

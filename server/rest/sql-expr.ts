@@ -130,6 +130,7 @@ export function renderCondition(
 
 /** What a related order (`order=rel(col)`) needs to know about its to-one embed. */
 export interface RelatedOrder {
+  schema: string;
   table: string;
   alias: string;
   /** parent column = embedded column pairs */
@@ -151,7 +152,7 @@ export function renderOrder(
       const on = rel.on
         .map(([p, c]) => `${r}.${quoteIdent(c)} = ${quoteIdent(alias)}.${quoteIdent(p)}`)
         .join(' AND ');
-      sql = `(SELECT ${renderField(rel.alias, t.field, params)} FROM ${qualified('public', rel.table)} AS ${r} WHERE ${on})`;
+      sql = `(SELECT ${renderField(rel.alias, t.field, params)} FROM ${qualified(rel.schema, rel.table)} AS ${r} WHERE ${on})`;
     } else {
       sql = renderField(alias, t.field, params);
     }

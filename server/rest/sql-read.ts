@@ -85,6 +85,7 @@ export function renderLevel(
       if (!embed) return undefined;
       const { rel } = embed;
       return {
+        schema: embed.plan.source.schema ?? 'public',
         table: rel.target,
         alias: `${embed.lateral}_o`,
         on: rel.sourceColumns.map((c, i) => [c, rel.targetColumns[i] ?? ''] as [string, string]),
@@ -102,11 +103,12 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
   const { rel, plan } = embed;
   const child = quoteIdent(plan.alias);
   const parent = quoteIdent(parentAlias);
-  let from = `${qualified('public', plan.source.name)} AS ${child}`;
+  const schema = plan.source.schema ?? 'public';
+  let from = `${qualified(schema, plan.source.name)} AS ${child}`;
   let on: string[];
   if (rel.computed) {
     // A computed relationship: the rows the function returns for the parent's row (computed.ts).
-    from = `${qualified('public', rel.computed)}(${parent}) AS ${child}`;
+    from = `${qualified(schema, rel.computed)}(${parent}) AS ${child}`;
     on = [];
   } else if (rel.junction) {
     // Many-to-many: target rows joined to the junction rows that point at the parent.
@@ -115,7 +117,7 @@ function renderEmbedJoin(parentAlias: string, embed: EmbedPlan, params: Params):
     const joinOn = rel.targetColumns.map(
       (col, i) => `${j}.${quoteIdent(jt.targetColumns[i] ?? '')} = ${child}.${quoteIdent(col)}`,
     );
-    from += ` INNER JOIN ${qualified('public', jt.table)} AS ${j} ON ${joinOn.join(' AND ')}`;
+    from += ` INNER JOIN ${qualified(schema, jt.table)} AS ${j} ON ${joinOn.join(' AND ')}`;
     on = rel.sourceColumns.map(
       (col, i) => `${j}.${quoteIdent(jt.sourceColumns[i] ?? '')} = ${parent}.${quoteIdent(col)}`,
     );

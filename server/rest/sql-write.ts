@@ -54,9 +54,9 @@ export interface InsertOptions extends ReturningOptions {
  * columns' defaults first (PostgREST's `pgrst_json_defs`), in the body's order.
  */
 export function insertSql(table: TableInfo, opts: InsertOptions, params: Params): string {
-  const target = `${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)}`;
+  const target = `${qualified(table.schema, table.name)} AS ${quoteIdent(MUTATION_ALIAS)}`;
   const cols = opts.columns.map(quoteIdent);
-  const rowType = `NULL::${qualified('public', table.name)}`;
+  const rowType = `NULL::${qualified(table.schema, table.name)}`;
   let source: string;
   if (opts.missingDefault !== undefined && cols.length) {
     const p = params.add(JSON.stringify(opts.rows));
@@ -90,7 +90,7 @@ export function updateSql(
   /** `Prefer: missing=default` with `?columns=`: the defaults object (as insertSql's). */
   missingDefault?: string,
 ): string {
-  const rowType = `NULL::${qualified('public', table.name)}`;
+  const rowType = `NULL::${qualified(table.schema, table.name)}`;
   const sets = columns.map((c) => `${quoteIdent(c)} = "pgrst_body".${quoteIdent(c)}`).join(', ');
   const p = params.add(JSON.stringify(body));
   const from =
@@ -98,10 +98,10 @@ export function updateSql(
       ? ` FROM json_populate_record(${rowType}, ${p}::json) AS "pgrst_body"`
       : ` FROM jsonb_populate_record(${rowType}, ${missingDefault} || ${p}::jsonb) AS "pgrst_body"`;
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  return `UPDATE ${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)} SET ${sets}${from}${cond}${returningSql(opts)}`;
+  return `UPDATE ${qualified(table.schema, table.name)} AS ${quoteIdent(MUTATION_ALIAS)} SET ${sets}${from}${cond}${returningSql(opts)}`;
 }
 
 export function deleteSql(table: TableInfo, where: string[], opts: ReturningOptions): string {
   const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-  return `DELETE FROM ${qualified('public', table.name)} AS ${quoteIdent(MUTATION_ALIAS)}${cond}${returningSql(opts)}`;
+  return `DELETE FROM ${qualified(table.schema, table.name)} AS ${quoteIdent(MUTATION_ALIAS)}${cond}${returningSql(opts)}`;
 }

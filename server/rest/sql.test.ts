@@ -13,6 +13,7 @@ const col = (name: string, type = 'text') =>
 
 const bands: TableInfo = {
   name: 'bands',
+  schema: 'public',
   kind: 'table',
   columns: new Map([
     col('id', 'int4'),
@@ -34,6 +35,7 @@ const bands: TableInfo = {
 };
 const albums: TableInfo = {
   name: 'albums',
+  schema: 'public',
   kind: 'table',
   columns: new Map([col('id', 'int4'), col('band_id', 'int4'), col('title')]),
   primaryKey: ['id'],
@@ -49,6 +51,7 @@ const albums: TableInfo = {
   ],
 };
 const schema: SchemaCache = {
+  name: 'public',
   tables: new Map([
     ['bands', bands],
     ['albums', albums],

@@ -107,14 +107,18 @@ export interface RestHarness {
   close: () => Promise<void>;
 }
 
-export async function startHarness(extraSql = ''): Promise<RestHarness> {
+export async function startHarness(
+  extraSql = '',
+  /** Server options beyond db and keys (dbSchemas, planEnabled, maxRows, …). */
+  options: Omit<Parameters<typeof startRestServer>[0], 'db' | 'keys'> = {},
+): Promise<RestHarness> {
   const test = await openTestDatabase();
   await test.db.exec(FIXTURE_SQL + extraSql);
   const keys = loadKeys(
     { JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long' },
     () => undefined,
   );
-  const server = await startRestServer({ db: test.db, keys });
+  const server = await startRestServer({ ...options, db: test.db, keys });
   const url = server.url;
   const userToken = (sub: string, extra: Record<string, unknown> = {}) => {
     const now = Math.floor(Date.now() / 1000);

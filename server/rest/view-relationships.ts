@@ -22,7 +22,7 @@ export const VIEW_RULES_SQL = `
 select r.ev_class::int8 as view, r.ev_action::text as action
 from pg_rewrite r
 join pg_class c on c.oid = r.ev_class join pg_namespace n on n.oid = c.relnamespace
-where n.nspname = 'public' and c.relkind in ('v', 'm') and r.rulename = '_RETURN'`;
+where n.nspname = $1 and c.relkind in ('v', 'm') and r.rulename = '_RETURN'`;
 
 /** A foreign key by oids and attribute numbers, as the schema cache reads it. */
 export interface ForeignKeyRef {
