@@ -134,6 +134,7 @@ async function main() {
       });
       req.pipe(forward);
     });
+    proxy.keepAliveTimeout = 0;
     await new Promise<void>((resolve) => proxy.listen(p, '127.0.0.1', resolve));
     proxies.push(proxy);
   }
@@ -167,7 +168,10 @@ async function main() {
       { cwd: dir, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } },
     ).on('exit', resolve);
   });
-  for (const proxy of proxies) proxy.close();
+  for (const proxy of proxies) {
+    proxy.close();
+    proxy.closeAllConnections();
+  }
   await server.close();
   await test.close();
   rmSync(copy, { recursive: true, force: true });
