@@ -81,6 +81,10 @@ for (const width of ['desktop', 'mobile'] as const) {
       await expect(page.getByRole('button', { name: 'paper lanterns' })).toBeVisible({
         timeout: 60_000,
       });
+      // Nothing and no correction: the spec's empty list says it, once.
+      await page.goto('/explore?q=zzzzqqq');
+      await expect(page.getByText('No tracks found.')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('main').getByText('No results for')).toHaveCount(0);
 
       // The box, emptied, lists the recent search; it can be cleared with the keyboard.
       await box(page).fill('');

@@ -1,7 +1,8 @@
 /**
  * /explore's ranked results (issue 33, docs/search.md "Ranked search"): Top result, then
  * Tracks, Artists, Albums and Playlists, matched words highlighted; "No results for …" with
- * "Did you mean …?" when nothing (or only part of the words) matched. The spec's filtered
+ * "Did you mean …?" when nothing (or only part of the words) matched and a correction exists
+ * (without one, the spec's empty list below says 'No tracks found.' alone). The spec's filtered
  * track list stays below.
  */
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -74,6 +75,9 @@ export const RankedResults = memo(function RankedResults({ query, onPick }: Rank
   ) : null;
   if (hits.length === 0) {
     if (search.indexing || search.searchingServer) return preparing;
+    // Nothing to offer: the list below says it in the spec's words ('No tracks found.'); three
+    // ways of saying "nothing" on one screen was one too many (seen at 375 px).
+    if (!correction) return null;
     return (
       <Stack gap={4} aria-label="Best matches" role="region">
         <Text fw={600}>No results for "{query}"</Text>
