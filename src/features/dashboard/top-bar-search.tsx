@@ -5,6 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PREPARING_SEARCH, useCatalogueSearch, useRecentSearches } from '@/data/search';
 import { CoverArt, SearchHitText, hitHref } from '@/features/catalogue';
+import classes from './top-bar-search.module.css';
 
 /** Results in the dropdown while typing (issue 33). */
 export const DROPDOWN_RESULTS = 5;
@@ -153,7 +154,11 @@ export function TopBarSearch() {
               style={{ flex: 1, minWidth: 0 }}
             />
           </Combobox.Target>
-          <Combobox.Dropdown hidden={body === null} aria-label="Search suggestions">
+          <Combobox.Dropdown
+            hidden={body === null}
+            aria-label="Search suggestions"
+            className={classes.dropdown}
+          >
             <Combobox.Options aria-label="Search suggestions">{body}</Combobox.Options>
             {/* The first build is running: these are the most played and the server's. */}
             <Combobox.Footer hidden={!typed || !search.indexing}>
