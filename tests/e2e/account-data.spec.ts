@@ -13,6 +13,7 @@ import { artistApi } from './support/server-upload';
 import { createUser, restAs, serverRows, serviceRoleKey, signIn } from './support/session';
 import { waitForMail } from './support/mailbox';
 import { axeViolations, endGracePeriod, unzip, userExists } from './support/account-data';
+import { asAdmin } from './support/money';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -151,6 +152,17 @@ test('deletion: password, cancel offered at sign-in, after the grace period sign
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+
+  // An admin may read every account's deletion (RLS): the app asks for the admin's own, so
+  // nothing of this one shows on the admin's pages.
+  const admin = await asAdmin(page.context().browser()!);
+  await admin.goto('/settings/privacy');
+  await expect(admin.getByLabel('Your password')).toBeEnabled({ timeout: 20_000 });
+  await expect(admin.getByText(/Your account will be deleted on/)).toHaveCount(0);
+  await expect(
+    admin.getByRole('dialog', { name: 'Your account is scheduled for deletion' }),
+  ).toHaveCount(0);
+  await admin.context().close();
 
   // The grace period ends; a worker runs the deletion.
   await endGracePeriod(page.request, user.id);

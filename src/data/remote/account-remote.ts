@@ -23,6 +23,19 @@ export interface ScheduledDeletion {
   running: boolean;
 }
 
+/**
+ * The signed-in user's id (the local session; no request). The two tables below are readable by
+ * their owner AND by an admin (RLS), so a read without this filter gave an admin another
+ * account's export, or another account's deletion as their own ("Your account is scheduled for
+ * deletion" on the admin's pages while any user's grace period ran; seen in an e2e run).
+ */
+async function signedInUserId(
+  client: Awaited<ReturnType<typeof getSupabase>>,
+): Promise<string | null> {
+  const { data } = await client.auth.getSession();
+  return data.session?.user.id ?? null;
+}
+
 function fail(error: { message?: string } | null, fallback: string): never {
   throw new Error(error?.message || fallback);
 }
@@ -30,9 +43,12 @@ function fail(error: { message?: string } | null, fallback: string): never {
 /** The newest export of the signed-in user, or null. */
 export async function fetchLatestExport(): Promise<DataExport | null> {
   const client = await getSupabase();
+  const userId = await signedInUserId(client);
+  if (!userId) return null;
   const { data, error } = await client
     .from('data_exports')
     .select('id, state, stage, progress, requested_on, expires_at, created_at')
+    .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .limit(1)
     .maybeSingle();
@@ -57,9 +73,12 @@ export async function requestDataExport(): Promise<void> {
 
 export async function fetchScheduledDeletion(): Promise<ScheduledDeletion | null> {
   const client = await getSupabase();
+  const userId = await signedInUserId(client);
+  if (!userId) return null;
   const { data, error } = await client
     .from('account_deletions')
     .select('run_after, state')
+    .eq('user_id', userId)
     .maybeSingle();
   if (error) fail(error, 'Failed to load your account status');
   return data ? { runAfter: data.run_after, running: data.state === 'running' } : null;
