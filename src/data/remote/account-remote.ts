@@ -3,7 +3,7 @@
  * account deletion's schedule, request (the `delete-account` function checks the password) and
  * cancellation. Everything is decided by the server; this only asks and reads.
  */
-import { getSupabase } from './client';
+import { getSupabase, sessionUserId } from './client';
 
 export type ExportState = 'queued' | 'running' | 'ready' | 'failed' | 'expired';
 
@@ -23,19 +23,6 @@ export interface ScheduledDeletion {
   running: boolean;
 }
 
-/**
- * The signed-in user's id (the local session; no request). The two tables below are readable by
- * their owner AND by an admin (RLS), so a read without this filter gave an admin another
- * account's export, or another account's deletion as their own ("Your account is scheduled for
- * deletion" on the admin's pages while any user's grace period ran; seen in an e2e run).
- */
-async function signedInUserId(
-  client: Awaited<ReturnType<typeof getSupabase>>,
-): Promise<string | null> {
-  const { data } = await client.auth.getSession();
-  return data.session?.user.id ?? null;
-}
-
 function fail(error: { message?: string } | null, fallback: string): never {
   throw new Error(error?.message || fallback);
 }
@@ -43,7 +30,7 @@ function fail(error: { message?: string } | null, fallback: string): never {
 /** The newest export of the signed-in user, or null. */
 export async function fetchLatestExport(): Promise<DataExport | null> {
   const client = await getSupabase();
-  const userId = await signedInUserId(client);
+  const userId = await sessionUserId(client);
   if (!userId) return null;
   const { data, error } = await client
     .from('data_exports')
@@ -73,7 +60,7 @@ export async function requestDataExport(): Promise<void> {
 
 export async function fetchScheduledDeletion(): Promise<ScheduledDeletion | null> {
   const client = await getSupabase();
-  const userId = await signedInUserId(client);
+  const userId = await sessionUserId(client);
   if (!userId) return null;
   const { data, error } = await client
     .from('account_deletions')

@@ -38,3 +38,14 @@ export function getSupabase(): Promise<SoundloftClient> {
   });
   return client;
 }
+
+/**
+ * The signed-in user's id, from the local session (no request); null when signed out. A read of
+ * a table that an admin may read whole ("the owner or an admin reads" policies: subscriptions,
+ * data_exports, account_deletions, …) must filter on it: RLS alone means "mine" only for users
+ * who are not admins.
+ */
+export async function sessionUserId(client: SoundloftClient): Promise<string | null> {
+  const { data } = await client.auth.getSession();
+  return data.session?.user.id ?? null;
+}

@@ -3,7 +3,7 @@
  * `cancel-subscription`), the plan polling of /payment-approved, and the user's subscription
  * (renewal or end date). Errors carry the function's `{error}` message (e.g. 'Invalid coupon').
  */
-import { getSupabase } from './client';
+import { getSupabase, sessionUserId } from './client';
 
 export interface CheckoutRequest {
   planId: 'basic' | 'premium';
@@ -74,12 +74,18 @@ export async function fetchPlan(userId: string): Promise<string> {
   return data?.subscription_plan ?? 'free';
 }
 
-/** The user's subscription that still gives access (RLS: only their own), or null. */
+/**
+ * The user's subscription that still gives access, or null. Filtered on the session's user: an
+ * admin may read every subscription (RLS), and was shown the newest one of any account.
+ */
 export async function fetchOwnSubscription(): Promise<OwnSubscription | null> {
   const client = await getSupabase();
+  const userId = await sessionUserId(client);
+  if (!userId) return null;
   const { data, error } = await client
     .from('subscriptions')
     .select('plan_id, status, cancel_at_period_end, current_period_end')
+    .eq('user_id', userId)
     .in('status', ['active', 'trialing', 'past_due'])
     .order('updated_at', { ascending: false })
     .limit(1);
