@@ -6,7 +6,7 @@
 import { PROFILE_COLUMNS } from '../db/mapping';
 import { RemoteError } from '../sync/errors';
 import type { MutationResult, SelectQuery, SyncRemote, WireMutation } from '../sync/types';
-import type { SoundloftClient } from './client';
+import { sessionUserId, type SoundloftClient } from './client';
 
 interface PostgrestLikeError {
   code?: string;
@@ -68,9 +68,7 @@ export function createSyncRemote(
   return {
     async currentUserId() {
       if (options.currentUserId) return options.currentUserId();
-      const client = await getClient();
-      const { data } = await client.auth.getSession();
-      return data.session?.user.id ?? null;
+      return sessionUserId(await getClient());
     },
 
     async refreshSession() {
